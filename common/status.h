@@ -1,0 +1,73 @@
+// User errors as values. A user error names what is wrong and where (a unit, a
+// channel, an instruction, a row, a JSON field); an internal invariant is an
+// assert. Layers collect every error they find instead of stopping at the first,
+// so one run shows a user everything that needs fixing.
+#pragma once
+
+#include <cassert>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace loom {
+
+struct Error {
+  std::string kind;     // a stable identifier, e.g. "two-writers"; tests match on it
+  std::string where;    // the thing at fault, e.g. "channel 'x_chain[3]'"
+  std::string message;  // why, in a sentence
+
+  // "error[two-writers] channel 'x_chain[3]': written by ..."
+  std::string to_string() const;
+  friend bool operator==(const Error&, const Error&) = default;
+};
+
+// Zero or more errors; ok() when there are none.
+class Status {
+ public:
+  Status() = default;
+  Status(Error e) { errors_.push_back(std::move(e)); }  // NOLINT: implicit by design
+
+  bool ok() const { return errors_.empty(); }
+  const std::vector<Error>& errors() const { return errors_; }
+
+  void add(Error e) { errors_.push_back(std::move(e)); }
+  void add(std::string kind, std::string where, std::string message) {
+    errors_.push_back({std::move(kind), std::move(where), std::move(message)});
+  }
+  void merge(const Status& other) {
+    errors_.insert(errors_.end(), other.errors_.begin(), other.errors_.end());
+  }
+  bool has(std::string_view kind) const;
+
+  // One error per line, each as Error::to_string().
+  std::string to_string() const;
+
+ private:
+  std::vector<Error> errors_;
+};
+
+// A value, or the errors that prevented it.
+template <class T>
+class Result {
+ public:
+  Result(T value) : value_(std::move(value)) {}  // NOLINT: implicit by design
+  Result(Status status) : status_(std::move(status)) { assert(!status_.ok()); }  // NOLINT
+  Result(Error error) : status_(std::move(error)) {}  // NOLINT
+
+  bool ok() const { return value_.has_value(); }
+  const Status& status() const { return status_; }
+  const std::vector<Error>& errors() const { return status_.errors(); }
+
+  const T& value() const& { assert(ok()); return *value_; }
+  T& value() & { assert(ok()); return *value_; }
+  T&& value() && { assert(ok()); return std::move(*value_); }
+  const T& operator*() const& { return value(); }
+  const T* operator->() const { return &value(); }
+
+ private:
+  std::optional<T> value_;
+  Status status_;
+};
+
+}  // namespace loom

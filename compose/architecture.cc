@@ -1,0 +1,311 @@
+#include "compose/architecture.h"
+
+#include <cassert>
+#include <map>
+
+namespace loom {
+
+Placement& Placement::bind(std::string_view port, Binder binder) {
+  bindings_.push_back({std::string(port), std::move(binder)});
+  return *this;
+}
+
+Placement& Placement::bind(std::string_view port, Ref ref) {
+  return bind(port, Binder([ref](const Index&, const ParamValues&) -> Binding { return ref; }));
+}
+
+Placement& Architecture::place(UnitModel unit, std::string name, Shape instances) {
+  placements_.push_back(std::make_unique<Placement>(std::make_shared<const UnitModel>(std::move(unit)),
+                                                    std::move(name), std::move(instances)));
+  return *placements_.back();
+}
+
+namespace {
+
+std::string q(std::string_view s) { return "'" + std::string(s) + "'"; }
+
+// Where a declared object's elements start in the region's flat tables.
+struct Declared {
+  ObjectKind kind;
+  Dims dims;
+  int first;  // id of element [0..0]
+};
+
+}  // namespace
+
+// Resolves an Architecture into a Region, collecting every wiring error.
+class Composer {
+ public:
+  Composer(const Architecture& arch, ParamValues params) : arch_(arch) {
+    region_.name = arch.name_;
+    region_.params = std::move(params);
+  }
+
+  Result<Region> run() {
+    claim_names();
+    declare_objects();
+    if (!status_.ok()) return status_;  // later checks index into what was declared
+    place_processes();
+    check_channels();
+    check_memories();
+    check_arguments();
+    if (!status_.ok()) return status_;
+    return std::move(region_);
+  }
+
+ private:
+  void claim_names() {
+    std::map<std::string, std::string> owner;  // name -> what first used it
+    auto claim = [&](const std::string& name, const std::string& what) {
+      auto [it, fresh] = owner.emplace(name, what);
+      if (!fresh) status_.add("duplicate-name", what + " " + q(name), "the name is already used by " + it->second);
+    };
+    for (const auto& c : arch_.channels_) claim(c.name, "channel");
+    for (const auto& m : arch_.memories_) claim(m.name, "memory");
+    for (const auto& a : arch_.arguments_) claim(a.name, "argument");
+    for (const auto& p : arch_.placements_) claim(p->name(), "unit placement");
+  }
+
+  std::optional<int64_t> resolve(const Extent& e, const std::string& where, int64_t min = 1) {
+    int64_t value;
+    if (e.is_literal()) {
+      value = e.literal();
+    } else if (auto v = region_.params.find(e.parameter())) {
+      value = *v;
+    } else {
+      status_.add("unknown-parameter", where, "names " + q(e.parameter()) + ", which is not a parameter");
+      return std::nullopt;
+    }
+    if (value < min) {
+      status_.add("invalid-extent", where,
+                  e.to_string() + " = " + std::to_string(value) + ", but it must be at least " + std::to_string(min));
+      return std::nullopt;
+    }
+    return value;
+  }
+
+  std::optional<Dims> resolve(const Shape& s, const std::string& where) {
+    Dims dims{s.rank, {1, 1}};
+    bool ok = true;
+    for (int d = 0; d < s.rank; ++d) {
+      auto v = resolve(s.extents[static_cast<size_t>(d)], where + " extent " + std::to_string(d));
+      if (v) dims.extent[static_cast<size_t>(d)] = *v;
+      ok = ok && v.has_value();
+    }
+    return ok ? std::optional<Dims>(dims) : std::nullopt;
+  }
+
+  void declare_objects() {
+    for (const auto& c : arch_.channels_) {
+      const std::string where = "channel " + q(c.name);
+      auto dims = resolve(c.shape, where);
+      auto depth = resolve(c.depth, where + " depth");
+      if (!dims || !depth) continue;
+      declared_.emplace(c.name, Declared{ObjectKind::channel, *dims, static_cast<int>(region_.channels.size())});
+      for (int64_t i = 0; i < dims->size(); ++i)
+        region_.channels.push_back({c.name, dims->unflat(i), c.word, *depth, c.carries, {}, {}});
+    }
+    for (const auto& m : arch_.memories_) {
+      const std::string where = "memory " + q(m.name);
+      auto dims = resolve(m.shape, where);
+      auto rows = resolve(m.rows, where + " rows");
+      if (!dims || !rows) continue;
+      declared_.emplace(m.name, Declared{ObjectKind::memory, *dims, static_cast<int>(region_.memories.size())});
+      for (int64_t i = 0; i < dims->size(); ++i)
+        region_.memories.push_back({m.name, dims->unflat(i), m.word, *rows, {}});
+    }
+    for (const auto& a : arch_.arguments_) {
+      auto size = resolve(a.size, "argument " + q(a.name) + " size");
+      if (!size) continue;
+      declared_.emplace(a.name, Declared{ObjectKind::argument, Dims{}, static_cast<int>(region_.arguments.size())});
+      region_.arguments.push_back({a.name, a.word, *size, a.doc, {}});
+    }
+  }
+
+  static ObjectKind kind_for(PortKind k) {
+    switch (k) {
+      case PortKind::reads:
+      case PortKind::writes: return ObjectKind::channel;
+      case PortKind::owns:
+      case PortKind::uses: return ObjectKind::memory;
+      case PortKind::addresses: return ObjectKind::argument;
+    }
+    return ObjectKind::channel;
+  }
+
+  void place_processes() {
+    for (const auto& placement : arch_.placements_) {
+      const UnitModel& unit = placement->unit();
+      const std::string where = "unit placement " + q(placement->name());
+      for (const std::string& p : unit.params)
+        if (!region_.params.find(p))
+          status_.add("unknown-parameter", where, "its unit " + q(unit.name) + " reads parameter " + q(p) +
+                                                      ", which the parameter set does not declare");
+
+      // Which binder serves each port, in the unit's port order.
+      std::vector<const Binder*> binders(unit.ports.size(), nullptr);
+      for (const auto& b : placement->bindings()) {
+        const int port = unit.port_index(b.port);
+        if (port < 0)
+          status_.add("unknown-port", where + " port " + q(b.port),
+                      "is bound, but unit " + q(unit.name) + " declares no such port");
+        else if (binders[static_cast<size_t>(port)] != nullptr)
+          status_.add("port-bound-twice", where + " port " + q(b.port), "is bound more than once");
+        else
+          binders[static_cast<size_t>(port)] = &b.binder;
+      }
+      for (size_t port = 0; port < unit.ports.size(); ++port)
+        if (binders[port] == nullptr)
+          status_.add("port-unbound", where + " port " + q(unit.ports[port].name),
+                      "is never bound; bind it, to loom::unbound for instances without that connection");
+
+      auto dims = resolve(placement->instances(), where + " instances");
+      if (!dims) continue;
+      for (int64_t i = 0; i < dims->size(); ++i) {
+        Process process{placement->name(), placement->unit_ptr(), dims->unflat(i), {}};
+        process.ports.resize(unit.ports.size());
+        const int id = static_cast<int>(region_.processes.size());
+        region_.processes.push_back(process);
+        for (size_t port = 0; port < unit.ports.size(); ++port)
+          if (binders[port] != nullptr) connect(id, static_cast<int>(port), (*binders[port])(process.index, region_.params));
+      }
+    }
+  }
+
+  void connect(int process, int port, const Binding& binding) {
+    if (!binding) return;
+    const Process& p = region_.processes[static_cast<size_t>(process)];
+    const PortInfo& info = p.unit->ports[static_cast<size_t>(port)];
+    const std::string where = "unit " + q(p.name()) + " port " + q(info.name);
+    const Ref& ref = *binding;
+
+    auto it = declared_.find(ref.name);
+    if (it == declared_.end()) {
+      status_.add("unknown-name", where, "is bound to " + q(ref.to_string()) + ", which the architecture does not declare");
+      return;
+    }
+    const Declared& decl = it->second;
+    const ObjectKind want = kind_for(info.kind);
+    if (decl.kind != want) {
+      status_.add("port-kind-mismatch", where,
+                  "is a " + std::string(to_string(info.kind)) + " port and needs a " + std::string(to_string(want)) +
+                      ", but " + q(ref.name) + " is a " + std::string(to_string(decl.kind)));
+      return;
+    }
+    if (!decl.dims.contains(ref.index)) {
+      status_.add("index-out-of-range", where,
+                  "is bound to " + q(ref.to_string()) + ", outside " + q(ref.name) + "'s shape " +
+                      (decl.dims.rank == 0 ? std::string("(a single element)") : decl.dims.to_string()));
+      return;
+    }
+    const int id = decl.first + static_cast<int>(decl.dims.flat(ref.index));
+    const WordShape have = word_of(decl.kind, id);
+    if (!(have == info.word)) {
+      status_.add("width-mismatch", where,
+                  "takes " + info.word.to_string() + " words (lanes x lane_bits), but " + std::string(to_string(decl.kind)) +
+                      " " + q(ref.to_string()) + " holds " + have.to_string());
+      return;
+    }
+    region_.processes[static_cast<size_t>(process)].ports[static_cast<size_t>(port)] = {decl.kind, id};
+    const Endpoint e{process, port};
+    switch (info.kind) {
+      case PortKind::writes: writers_[id].push_back(e); break;
+      case PortKind::reads: readers_[id].push_back(e); break;
+      case PortKind::owns: owners_[id].push_back(e); break;
+      case PortKind::uses: users_[id].push_back(e); break;
+      case PortKind::addresses: argument_users_[id].push_back(e); break;
+    }
+  }
+
+  WordShape word_of(ObjectKind kind, int id) const {
+    const size_t i = static_cast<size_t>(id);
+    switch (kind) {
+      case ObjectKind::channel: return region_.channels[i].word;
+      case ObjectKind::memory: return region_.memories[i].word;
+      case ObjectKind::argument: return region_.arguments[i].word;
+    }
+    return {};
+  }
+
+  std::string list(const std::vector<Endpoint>& es) const {
+    std::string out;
+    for (size_t i = 0; i < es.size(); ++i)
+      out += (i == 0 ? "" : i + 1 == es.size() ? " and " : ", ") + region_.describe(es[i]);
+    return out;
+  }
+
+  const std::vector<Endpoint>& at(const std::map<int, std::vector<Endpoint>>& m, int id) const {
+    static const std::vector<Endpoint> none;
+    auto it = m.find(id);
+    return it == m.end() ? none : it->second;
+  }
+
+  void check_channels() {
+    for (size_t i = 0; i < region_.channels.size(); ++i) {
+      ChannelInstance& c = region_.channels[i];
+      const std::string where = "channel " + q(c.label());
+      const auto& w = at(writers_, static_cast<int>(i));
+      const auto& r = at(readers_, static_cast<int>(i));
+      if (w.empty())
+        status_.add("no-writer", where, "has no writer" + (r.empty() ? std::string(" and no reader") : "; it is read by " + list(r)));
+      else if (r.empty())
+        status_.add("no-reader", where, "has no reader; it is written by " + list(w));
+      if (w.size() > 1) status_.add("two-writers", where, "is written by " + std::to_string(w.size()) + " ports: " + list(w));
+      if (r.size() > 1) status_.add("two-readers", where, "is read by " + std::to_string(r.size()) + " ports: " + list(r));
+      if (w.size() == 1) c.writer = w[0];
+      if (r.size() == 1) c.reader = r[0];
+    }
+  }
+
+  void check_memories() {
+    for (size_t i = 0; i < region_.memories.size(); ++i) {
+      MemoryInstance& m = region_.memories[i];
+      const std::string where = "memory " + q(m.label());
+      const auto& owners = at(owners_, static_cast<int>(i));
+      const auto& users = at(users_, static_cast<int>(i));
+      if (owners.size() > 1) status_.add("owned-twice", where, "is owned by " + list(owners) + "; a memory has one owner");
+      if (owners.size() == 1) m.owner = owners[0];
+      for (const Endpoint& u : users)
+        status_.add("not-owner", "unit " + q(region_.processes[static_cast<size_t>(u.process)].name()) + " port " +
+                                     q(region_.processes[static_cast<size_t>(u.process)].unit->ports[static_cast<size_t>(u.port)].name),
+                    "addresses memory " + q(m.label()) + ", which " +
+                        (owners.empty() ? std::string("has no owner") : "is owned by " + list(owners)) +
+                        "; only a memory's owner may address it, so send the rows over a channel to the owner");
+      if (owners.empty() && users.empty()) status_.add("unowned", where, "has no owner");
+    }
+  }
+
+  void check_arguments() {
+    for (size_t i = 0; i < region_.arguments.size(); ++i) {
+      ArgumentInstance& a = region_.arguments[i];
+      const std::string where = "argument " + q(a.name);
+      const auto& users = at(argument_users_, static_cast<int>(i));
+      if (users.empty()) {
+        status_.add("argument-unused", where, "is addressed by no process");
+      } else if (users.size() > 1) {
+        bool all_read = true;
+        for (const Endpoint& u : users)
+          all_read = all_read && region_.processes[static_cast<size_t>(u.process)].unit->ports[static_cast<size_t>(u.port)].access == Access::read;
+        status_.add("argument-shared", where,
+                    std::string(all_read ? "is read" : "is addressed") + " by " + std::to_string(users.size()) +
+                        " processes: " + list(users) + "; one process per argument (one m_axi bundle, one reader)");
+      } else {
+        a.user = users[0];
+      }
+    }
+  }
+
+  const Architecture& arch_;
+  Region region_;
+  Status status_;
+  std::map<std::string, Declared> declared_;
+  std::map<int, std::vector<Endpoint>> writers_, readers_, owners_, users_, argument_users_;
+};
+
+Result<Region> Architecture::compose(const Overrides& overrides) const {
+  Result<ParamValues> params = params_.resolve(overrides);
+  if (!params.ok()) return params.status();
+  return Composer(*this, params.value()).run();
+}
+
+}  // namespace loom

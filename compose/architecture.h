@@ -1,0 +1,151 @@
+// An Architecture binds units and a parameter set into a region: it declares the
+// region's channels, memories and arguments, places units as instances, and binds
+// every instance's ports. compose() resolves the parameters and checks the wiring
+// (one writer and one reader per channel element, matching words, one owner per
+// memory, one process per argument, indices in range, unique names), returning
+// either a Region the backends consume or every error it found.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "common/status.h"
+#include "compose/region.h"
+#include "units/parameter_set.h"
+#include "units/shape.h"
+#include "units/unit_model.h"
+#include "units/word.h"
+
+namespace loom {
+
+// One element of a declared channel, memory or argument, as a port is bound to it.
+struct Ref {
+  ObjectKind kind;
+  std::string name;
+  Index index;
+  std::string to_string() const { return name + index.to_string(); }
+};
+
+// What an instance's port is bound to; std::nullopt where an instance has no such
+// connection (the far end of a chain), which must be said explicitly.
+using Binding = std::optional<Ref>;
+// Called once per instance with its index and the resolved parameters, so that a
+// chain's ends can depend on N.
+using Binder = std::function<Binding(const Index&, const ParamValues&)>;
+inline constexpr std::nullopt_t unbound = std::nullopt;
+
+// A declared channel, memory or argument array; call it with an index to name one
+// element: x_chain(3), wrow(i, j), ctrl().
+class Handle {
+ public:
+  Handle(ObjectKind kind, std::string name) : kind_(kind), name_(std::move(name)) {}
+  Ref operator()() const { return {kind_, name_, Index::one()}; }
+  Ref operator()(int64_t i) const { return {kind_, name_, Index::of(i)}; }
+  Ref operator()(int64_t r, int64_t c) const { return {kind_, name_, Index::of(r, c)}; }
+  const std::string& name() const { return name_; }
+
+ private:
+  ObjectKind kind_;
+  std::string name_;
+};
+
+class Placement {
+ public:
+  Placement(std::shared_ptr<const UnitModel> unit, std::string name, Shape instances)
+      : unit_(std::move(unit)), name_(std::move(name)), instances_(std::move(instances)) {}
+
+  // Binds `port` of every instance: to what `binder` returns for its index...
+  Placement& bind(std::string_view port, Binder binder);
+  // ...or for its index alone...
+  template <class F>
+    requires std::is_invocable_r_v<Binding, F, const Index&>
+  Placement& bind(std::string_view port, F f) {
+    return bind(port, Binder([f](const Index& i, const ParamValues&) { return f(i); }));
+  }
+  // ...or to one element, the same for every instance.
+  Placement& bind(std::string_view port, Ref ref);
+
+  const UnitModel& unit() const { return *unit_; }
+  const std::shared_ptr<const UnitModel>& unit_ptr() const { return unit_; }
+  const std::string& name() const { return name_; }
+  const Shape& instances() const { return instances_; }
+  struct PortBinding {
+    std::string port;
+    Binder binder;
+  };
+  const std::vector<PortBinding>& bindings() const { return bindings_; }
+
+ private:
+  std::shared_ptr<const UnitModel> unit_;
+  std::string name_;
+  Shape instances_;
+  std::vector<PortBinding> bindings_;
+};
+
+class Architecture {
+ public:
+  Architecture(std::string name, ParameterSet params)
+      : name_(std::move(name)), params_(std::move(params)) {}
+
+  // A channel array of `shape`, each element a FIFO of `depth` words of W.
+  template <class W>
+  Handle channel(std::string name, Shape shape, Extent depth, std::string carries) {
+    channels_.push_back({name, W::shape(), std::move(shape), std::move(depth), std::move(carries)});
+    return {ObjectKind::channel, std::move(name)};
+  }
+  // A memory array of `shape`, each element `rows` rows of W; exactly one owner each.
+  template <class W>
+  Handle memory(std::string name, Extent rows, Shape shape = one()) {
+    memories_.push_back({name, W::shape(), std::move(rows), std::move(shape)});
+    return {ObjectKind::memory, std::move(name)};
+  }
+  // A flat region argument (DRAM) of `size` elements of W.
+  template <class W>
+  Handle argument(std::string name, Extent size, std::string doc) {
+    arguments_.push_back({name, W::shape(), std::move(size), std::move(doc)});
+    return {ObjectKind::argument, std::move(name)};
+  }
+  // Instances of `unit`, named `name`, in the given shape.
+  Placement& place(UnitModel unit, std::string name, Shape instances);
+
+  const std::string& name() const { return name_; }
+  const ParameterSet& params() const { return params_; }
+
+  Result<Region> compose(const Overrides& overrides = {}) const;
+
+ private:
+  struct ChannelDecl {
+    std::string name;
+    WordShape word;
+    Shape shape;
+    Extent depth;
+    std::string carries;
+  };
+  struct MemoryDecl {
+    std::string name;
+    WordShape word;
+    Extent rows;
+    Shape shape;
+  };
+  struct ArgumentDecl {
+    std::string name;
+    WordShape word;
+    Extent size;
+    std::string doc;
+  };
+  friend class Composer;
+
+  std::string name_;
+  ParameterSet params_;
+  std::vector<ChannelDecl> channels_;
+  std::vector<MemoryDecl> memories_;
+  std::vector<ArgumentDecl> arguments_;
+  std::vector<std::unique_ptr<Placement>> placements_;  // stable addresses for chaining
+};
+
+}  // namespace loom

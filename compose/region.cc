@@ -1,0 +1,30 @@
+#include "compose/region.h"
+
+namespace loom {
+
+std::string_view to_string(ObjectKind kind) {
+  switch (kind) {
+    case ObjectKind::channel: return "channel";
+    case ObjectKind::memory: return "memory";
+    case ObjectKind::argument: return "argument";
+  }
+  return "?";
+}
+
+std::string Region::describe(const Endpoint& e) const {
+  const Process& p = processes[static_cast<size_t>(e.process)];
+  return p.name() + "." + p.unit->ports[static_cast<size_t>(e.port)].name;
+}
+
+std::string Region::summary() const {
+  int64_t channel_words = 0;
+  for (const ChannelInstance& c : channels) channel_words += c.depth;
+  std::string out = "region '" + name + "': " + std::to_string(processes.size()) + " instances, " +
+                    std::to_string(channels.size()) + " channels (" + std::to_string(channel_words) +
+                    " words of FIFO), " + std::to_string(memories.size()) + " memories, " +
+                    std::to_string(arguments.size()) + " arguments\n  parameters:";
+  for (const auto& [n, v] : params.entries()) out += " " + n + "=" + std::to_string(v);
+  return out + "\n";
+}
+
+}  // namespace loom

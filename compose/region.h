@@ -1,0 +1,85 @@
+// A composed region: every process, channel, memory and argument with its
+// parameters resolved and its wiring checked. What the backends (the simulator,
+// HLS emission, DOT) consume; nothing in it can be wired wrong.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "units/parameter_set.h"
+#include "units/shape.h"
+#include "units/unit_model.h"
+#include "units/word.h"
+
+namespace loom {
+
+enum class ObjectKind { channel, memory, argument };
+std::string_view to_string(ObjectKind kind);
+
+// A process's port, as the far side of a channel or the holder of a memory.
+struct Endpoint {
+  int process = -1;
+  int port = -1;
+  bool valid() const { return process >= 0; }
+};
+
+// What one port of one process is bound to: an element of region.channels,
+// memories or arguments, or nothing.
+struct Target {
+  ObjectKind kind = ObjectKind::channel;
+  int id = -1;
+  bool bound() const { return id >= 0; }
+};
+
+struct Process {
+  std::string placement;  // e.g. "tap"
+  std::shared_ptr<const UnitModel> unit;
+  Index index;
+  std::vector<Target> ports;  // parallel to unit->ports
+  std::string name() const { return placement + index.to_string(); }  // "tap[3]"
+};
+
+struct ChannelInstance {
+  std::string name;
+  Index index;
+  WordShape word;
+  int64_t depth = 0;
+  std::string carries;
+  Endpoint writer, reader;
+  std::string label() const { return name + index.to_string(); }
+};
+
+struct MemoryInstance {
+  std::string name;
+  Index index;
+  WordShape word;
+  int64_t rows = 0;
+  Endpoint owner;
+  std::string label() const { return name + index.to_string(); }
+};
+
+struct ArgumentInstance {
+  std::string name;
+  WordShape word;
+  int64_t size = 0;
+  std::string doc;
+  Endpoint user;
+};
+
+struct Region {
+  std::string name;
+  ParamValues params;
+  std::vector<Process> processes;
+  std::vector<ChannelInstance> channels;
+  std::vector<MemoryInstance> memories;
+  std::vector<ArgumentInstance> arguments;
+
+  // "port 'x_out' of tap[3]"
+  std::string describe(const Endpoint& e) const;
+  // Counts of instances, channels, memories and arguments, and the parameters.
+  std::string summary() const;
+};
+
+}  // namespace loom

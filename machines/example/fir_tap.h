@@ -1,0 +1,49 @@
+// One tap of a direct-form FIR filter, chained: tap i computes
+//   p_out[k] = p_in[k] + w_i * x[k - i]   (lane by lane, int8 x int8 into int32)
+// Tap i first sees the N - i weights meant for it and the taps after it, keeps
+// the first in its own memory and forwards the rest. Then, for each sample, it
+// forwards the previous sample east, which is the one-word delay that makes the
+// next tap see x[k - i - 1].
+#pragma once
+
+#include "machines/example/words.h"
+#include "units/unit.h"
+
+namespace loom::example {
+
+struct FirTap {
+  static constexpr std::string_view name = "fir_tap";
+  static constexpr Reads<"x_in", Sample> x_in{};
+  static constexpr Writes<"x_out", Sample> x_out{};  // unbound on the last tap
+  static constexpr Reads<"p_in", Sum> p_in{};        // unbound on the first tap
+  static constexpr Writes<"p_out", Sum> p_out{};
+  static constexpr Owns<"weight", Sample> weight{};
+  static constexpr Param<"N"> n{};
+  static constexpr Param<"K"> k{};
+  static constexpr auto ports = port_list(x_in, x_out, p_in, p_out, weight);
+  static constexpr auto params = param_list(n, k);
+  static constexpr Pipeline pipeline{.ii = 1, .depth = 3};
+
+  template <class IO>
+  static void body(IO& io) {
+    const int64_t i = io.index()[0];
+    const bool first = i == 0, last = i == io.param(n) - 1;
+
+    io.store(weight, 0, io.read(x_in));
+    for (int64_t t = i + 1; t < io.param(n); ++t) io.write(x_out, io.read(x_in));
+
+    Sample previous;  // x[-1] = 0
+    for (int64_t s = 0; s < io.param(k); ++s) {
+      const Sample x = io.read(x_in);
+      Sum p = first ? Sum() : io.read(p_in);
+      const Sample w = io.load(weight, 0);
+      for (unsigned lane = 0; lane < kLanes; ++lane)
+        p.set_lane(lane, p.lane_signed(lane) + w.lane_signed(lane) * x.lane_signed(lane));
+      io.write(p_out, p);
+      if (!last) io.write(x_out, previous);
+      previous = x;
+    }
+  }
+};
+
+}  // namespace loom::example

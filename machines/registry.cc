@@ -1,0 +1,23 @@
+#include "machines/registry.h"
+
+#include "machines/example/example.h"
+
+namespace loom {
+
+const std::vector<MachineEntry>& machines() {
+  static const std::vector<MachineEntry> all = {
+      {"example", "a loader, a chain of N FIR taps and a store", example::architecture},
+  };
+  return all;
+}
+
+Result<const MachineEntry*> find_machine(std::string_view name) {
+  std::string known;
+  for (const MachineEntry& m : machines()) {
+    if (m.name == name) return &m;
+    known += (known.empty() ? "" : ", ") + m.name;
+  }
+  return Error{"unknown-machine", "machine '" + std::string(name) + "'", "is not known; the machines are " + known};
+}
+
+}  // namespace loom

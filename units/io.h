@@ -1,0 +1,23 @@
+// The one interface every backend implements for a running unit instance: the
+// simulator, the standalone harness that unit-tests a body, and any later backend.
+// Bodies never see it directly; they see a Context, which checks each access
+// against the unit's declaration at compile time and then calls through here.
+#pragma once
+
+#include <cstdint>
+
+namespace loom {
+
+class Io {
+ public:
+  virtual ~Io() = default;
+  // `port` is the position in the unit's declared ports; words travel as limbs.
+  virtual void read(int port, uint64_t* limbs, int limb_count) = 0;   // blocks while empty
+  virtual void write(int port, const uint64_t* limbs, int limb_count) = 0;  // blocks while full
+  virtual void load(int port, int64_t row, uint64_t* limbs, int limb_count) = 0;
+  virtual void store(int port, int64_t row, const uint64_t* limbs, int limb_count) = 0;
+  // `which` is the position in the unit's declared parameters.
+  virtual int64_t param(int which) = 0;
+};
+
+}  // namespace loom

@@ -1,0 +1,69 @@
+// Extents, shapes and indices. A unit is instantiated once, as a vector [N] or as
+// a grid [R][C]; channel and memory arrays take the same shapes. An extent is a
+// literal or the name of a parameter, resolved when an Architecture is composed,
+// so one declaration serves every configuration.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <variant>
+
+namespace loom {
+
+class Extent {
+ public:
+  Extent(int64_t value) : value_(value) {}                 // NOLINT: implicit by design
+  Extent(const char* parameter) : value_(std::string(parameter)) {}  // NOLINT
+  Extent(std::string parameter) : value_(std::move(parameter)) {}    // NOLINT
+
+  bool is_literal() const { return std::holds_alternative<int64_t>(value_); }
+  int64_t literal() const { return std::get<int64_t>(value_); }
+  const std::string& parameter() const { return std::get<std::string>(value_); }
+  std::string to_string() const { return is_literal() ? std::to_string(literal()) : parameter(); }
+
+ private:
+  std::variant<int64_t, std::string> value_;
+};
+
+// The position of one element in a shape: rank 0 (the only element), 1 or 2.
+struct Index {
+  int rank = 0;
+  std::array<int64_t, 2> at = {0, 0};
+
+  static Index one() { return {}; }
+  static Index of(int64_t i) { return {1, {i, 0}}; }
+  static Index of(int64_t r, int64_t c) { return {2, {r, c}}; }
+
+  int64_t operator[](int d) const { return at[static_cast<size_t>(d)]; }
+  std::string to_string() const;  // "", "[3]" or "[1][2]"
+  friend bool operator==(const Index&, const Index&) = default;
+  friend auto operator<=>(const Index&, const Index&) = default;
+};
+
+// A declared shape: its extents are still unresolved.
+struct Shape {
+  int rank = 0;
+  std::array<Extent, 2> extents = {Extent(1), Extent(1)};
+
+  std::string to_string() const;  // "", "[N]" or "[T][T]"
+};
+
+inline Shape one() { return {}; }
+inline Shape vec(Extent n) { return {1, {std::move(n), Extent(1)}}; }
+inline Shape grid(Extent rows, Extent cols) { return {2, {std::move(rows), std::move(cols)}}; }
+
+// A shape with its extents known.
+struct Dims {
+  int rank = 0;
+  std::array<int64_t, 2> extent = {1, 1};
+
+  int64_t size() const { return extent[0] * extent[1]; }
+  bool contains(const Index& i) const;
+  // Row-major position of `i`, which must be contained.
+  int64_t flat(const Index& i) const;
+  Index unflat(int64_t flat) const;
+  std::string to_string() const;  // "", "[8]" or "[4][4]"
+};
+
+}  // namespace loom

@@ -1,0 +1,84 @@
+#include "units/standalone.h"
+
+#include <cassert>
+#include <utility>
+
+namespace loom {
+namespace {
+
+// Carries an error out of a body; bodies themselves never throw or catch.
+struct Stop {
+  Error error;
+};
+
+}  // namespace
+
+Standalone::Standalone(UnitModel unit, Index index, ParamValues params)
+    : unit_(std::move(unit)), index_(index), params_(std::move(params)) {}
+
+int Standalone::checked_port(std::string_view port) const {
+  const int i = unit_.port_index(port);
+  assert(i >= 0 && "a standalone test names a port its unit declares");
+  return i;
+}
+
+void Standalone::allocate(std::string_view port, int64_t rows) {
+  const int i = checked_port(port);
+  storage_[i].assign(static_cast<size_t>(rows),
+                     Limbs(bits::limbs_for(static_cast<unsigned>(unit_.ports[static_cast<size_t>(i)].word.bits())), 0));
+}
+
+std::string Standalone::where(int port) const {
+  return "unit '" + unit_.name + index_.to_string() + "' port '" +
+         unit_.ports[static_cast<size_t>(port)].name + "'";
+}
+
+void Standalone::fail(std::string kind, int port, std::string message) {
+  throw Stop{{std::move(kind), where(port), std::move(message)}};
+}
+
+Status Standalone::run() {
+  assert(unit_.run != nullptr);
+  try {
+    unit_.run(*this, index_);
+  } catch (const Stop& stop) {
+    return stop.error;
+  }
+  return {};
+}
+
+void Standalone::read(int port, uint64_t* limbs, int limb_count) {
+  std::deque<Limbs>& q = fifos_[port];
+  if (q.empty()) fail("starved", port, "read with no word left to read");
+  for (int l = 0; l < limb_count; ++l) limbs[l] = q.front()[static_cast<size_t>(l)];
+  q.pop_front();
+}
+
+void Standalone::write(int port, const uint64_t* limbs, int limb_count) {
+  fifos_[port].emplace_back(limbs, limbs + limb_count);
+}
+
+void Standalone::load(int port, int64_t row, uint64_t* limbs, int limb_count) {
+  std::vector<Limbs>& rows = storage_[port];
+  if (row < 0 || row >= static_cast<int64_t>(rows.size()))
+    fail("row-out-of-range", port,
+         "load of row " + std::to_string(row) + " of " + std::to_string(rows.size()) + " rows");
+  for (int l = 0; l < limb_count; ++l) limbs[l] = rows[static_cast<size_t>(row)][static_cast<size_t>(l)];
+}
+
+void Standalone::store(int port, int64_t row, const uint64_t* limbs, int limb_count) {
+  std::vector<Limbs>& rows = storage_[port];
+  if (row < 0 || row >= static_cast<int64_t>(rows.size()))
+    fail("row-out-of-range", port,
+         "store to row " + std::to_string(row) + " of " + std::to_string(rows.size()) + " rows");
+  rows[static_cast<size_t>(row)].assign(limbs, limbs + limb_count);
+}
+
+int64_t Standalone::param(int which) {
+  const std::string& name = unit_.params[static_cast<size_t>(which)];
+  std::optional<int64_t> v = params_.find(name);
+  if (!v) throw Stop{{"unknown-parameter", "unit '" + unit_.name + "' parameter '" + name + "'", "has no value in this run"}};
+  return *v;
+}
+
+}  // namespace loom

@@ -1,0 +1,79 @@
+// Runs one unit instance on its own, against words a test scripts for each input
+// port: the unit test of a body, with no composition and no scheduler. A read
+// with nothing left, a row out of range or a missing parameter stops the run with
+// a named error rather than a hang or a crash.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "common/status.h"
+#include "units/io.h"
+#include "units/parameter_set.h"
+#include "units/unit_model.h"
+#include "units/word.h"
+
+namespace loom {
+
+class Standalone final : public Io {
+ public:
+  Standalone(UnitModel unit, Index index, ParamValues params);
+
+  // Queues words on an input port (Reads<>).
+  template <class W>
+  void feed(std::string_view port, const std::vector<W>& words) {
+    for (const W& w : words) fifo(port).emplace_back(w.limbs(), w.limbs() + W::limb_count);
+  }
+  // Sizes a memory or argument port's storage to `rows` zeroed rows.
+  void allocate(std::string_view port, int64_t rows);
+  template <class W>
+  void fill(std::string_view port, const std::vector<W>& rows) {
+    allocate(port, static_cast<int64_t>(rows.size()));
+    for (size_t r = 0; r < rows.size(); ++r) storage(port)[r].assign(rows[r].limbs(), rows[r].limbs() + W::limb_count);
+  }
+
+  // Runs the body to completion, or to the first error.
+  Status run();
+
+  // Words written to an output port, or the rows of a memory or argument.
+  template <class W>
+  std::vector<W> written(std::string_view port) const {
+    return to_words<W>(fifos_.at(checked_port(port)));
+  }
+  template <class W>
+  std::vector<W> rows(std::string_view port) const {
+    return to_words<W>(storage_.at(checked_port(port)));
+  }
+
+  void read(int port, uint64_t* limbs, int limb_count) override;
+  void write(int port, const uint64_t* limbs, int limb_count) override;
+  void load(int port, int64_t row, uint64_t* limbs, int limb_count) override;
+  void store(int port, int64_t row, const uint64_t* limbs, int limb_count) override;
+  int64_t param(int which) override;
+
+ private:
+  using Limbs = std::vector<uint64_t>;
+  template <class W, class C>
+  static std::vector<W> to_words(const C& c) {
+    std::vector<W> out(c.size());
+    for (size_t i = 0; i < c.size(); ++i)
+      for (int l = 0; l < static_cast<int>(W::limb_count); ++l) out[i].limbs()[l] = c[i][static_cast<size_t>(l)];
+    return out;
+  }
+  int checked_port(std::string_view port) const;
+  std::deque<Limbs>& fifo(std::string_view port) { return fifos_[checked_port(port)]; }
+  std::vector<Limbs>& storage(std::string_view port) { return storage_[checked_port(port)]; }
+  std::string where(int port) const;
+  [[noreturn]] void fail(std::string kind, int port, std::string message);
+
+  UnitModel unit_;
+  Index index_;
+  ParamValues params_;
+  std::map<int, std::deque<Limbs>> fifos_;
+  std::map<int, std::vector<Limbs>> storage_;
+};
+
+}  // namespace loom
