@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <concepts>
 #include <cstdint>
 #include <string>
 #include <variant>
@@ -13,7 +14,8 @@ namespace loom {
 
 class Extent {
  public:
-  Extent(int64_t value) : value_(value) {}                 // NOLINT: implicit by design
+  template <std::integral I>
+  Extent(I value) : value_(static_cast<int64_t>(value)) {}  // NOLINT: implicit by design
   Extent(const char* parameter) : value_(std::string(parameter)) {}  // NOLINT
   Extent(std::string parameter) : value_(std::move(parameter)) {}    // NOLINT
 

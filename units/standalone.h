@@ -41,11 +41,13 @@ class Standalone final : public Io {
   // Words written to an output port, or the rows of a memory or argument.
   template <class W>
   std::vector<W> written(std::string_view port) const {
-    return to_words<W>(fifos_.at(checked_port(port)));
+    auto it = fifos_.find(checked_port(port));
+    return it == fifos_.end() ? std::vector<W>() : to_words<W>(it->second);
   }
   template <class W>
   std::vector<W> rows(std::string_view port) const {
-    return to_words<W>(storage_.at(checked_port(port)));
+    auto it = storage_.find(checked_port(port));
+    return it == storage_.end() ? std::vector<W>() : to_words<W>(it->second);
   }
 
   void read(int port, uint64_t* limbs, int limb_count) override;

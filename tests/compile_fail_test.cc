@@ -1,0 +1,85 @@
+// A body that breaks its unit's declaration must not compile, and must say which
+// rule it broke. Each case is compiled twice by the system compiler: as written it
+// must compile (so the failure is not an accident of the file), and with
+// LOOM_BREAK it must fail with its static_assert message.
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+struct Compiled {
+  int status;
+  std::string diagnostics;
+};
+
+Compiled compile(const std::string& file, bool broken) {
+  const char* tmp = std::getenv("TEST_TMPDIR");
+  const std::string log = std::string(tmp ? tmp : "/tmp") + "/compile_fail.log";
+  // The test runs from its runfiles tree, where the project's headers sit at
+  // their workspace paths; the system's (Hana) come from /usr/include.
+  const std::string command = "g++ -std=c++20 -fsyntax-only -Wall -Wextra -Werror -iquote . -I . " +
+                              std::string(broken ? "-DLOOM_BREAK " : "") + "tests/compile_fail/" + file + " > " + log +
+                              " 2>&1";
+  const int status = std::system(command.c_str());
+  std::stringstream text;
+  text << std::ifstream(log).rdbuf();
+  return {status, text.str()};
+}
+
+void expect_refusal(const std::string& file, const std::string& message) {
+  INFO("case " << file);
+  const Compiled clean = compile(file, false);
+  INFO(clean.diagnostics);
+  REQUIRE(clean.status == 0);
+  const Compiled broken = compile(file, true);
+  INFO(broken.diagnostics);
+  CHECK(broken.status != 0);
+  CHECK(broken.diagnostics.find(message) != std::string::npos);
+}
+
+TEST_CASE("a body touching a channel its unit does not declare fails to compile", "[compile-fail]") {
+  expect_refusal("undeclared_channel.cc", "loom: the body reads a channel port that its unit does not declare");
+}
+
+TEST_CASE("a body touching a memory its unit does not declare fails to compile", "[compile-fail]") {
+  expect_refusal("undeclared_memory.cc", "loom: the body loads from a memory or argument that its unit does not declare");
+}
+
+TEST_CASE("a body touching an argument its unit does not declare fails to compile", "[compile-fail]") {
+  expect_refusal("undeclared_argument.cc", "loom: the body stores to a memory or argument that its unit does not declare");
+}
+
+TEST_CASE("writing a word of the wrong type to a channel fails to compile", "[compile-fail]") {
+  expect_refusal("wrong_word.cc", "loom: write() is given a word whose type differs from the port's declared word");
+}
+
+TEST_CASE("storing a word of the wrong type to a memory fails to compile", "[compile-fail]") {
+  expect_refusal("wrong_memory_word.cc", "loom: store() is given a word whose type differs from the port's declared word");
+}
+
+TEST_CASE("reading from a port the unit writes fails to compile", "[compile-fail]") {
+  expect_refusal("wrong_direction.cc", "loom: read() takes a Reads<> port, a channel the unit reads");
+}
+
+TEST_CASE("storing to a read-only argument fails to compile", "[compile-fail]") {
+  expect_refusal("read_only_argument.cc", "loom: store() to an argument the unit declares read-only");
+}
+
+TEST_CASE("reading a parameter the unit does not declare fails to compile", "[compile-fail]") {
+  expect_refusal("undeclared_param.cc", "loom: the body reads a parameter that its unit does not declare");
+}
+
+TEST_CASE("declaring two ports with one name fails to compile", "[compile-fail]") {
+  expect_refusal("duplicate_port.cc", "loom: a unit declares two ports with the same name");
+}
+
+TEST_CASE("binding a port the placed unit does not declare fails to compile", "[compile-fail]") {
+  expect_refusal("bind_undeclared_port.cc", "loom: bind() names a port that the placed unit does not declare");
+}
+
+}  // namespace

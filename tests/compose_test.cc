@@ -1,0 +1,201 @@
+// Composition checks: every wiring error is a named error with the exact element
+// and ports at fault. Each test composes a deliberately broken region.
+#include <catch2/catch.hpp>
+
+#include "compose/architecture.h"
+#include "compose/place.h"
+#include "machines/example/example.h"
+#include "tests/test_units.h"
+
+namespace loom {
+namespace {
+
+using test::Narrow;
+using test::Wide;
+
+ParameterSet small_params() {
+  ParameterSet p;
+  p.param("N", 3, 1, 64, "chain length");
+  p.param("QD", 2, 1, 16, "fifo depth");
+  p.param("LEN", 4, 1, 64, "argument length");
+  return p;
+}
+
+std::string errors_of(const Architecture& arch, const Overrides& o = {}) {
+  auto r = arch.compose(o);
+  return r.ok() ? "(composed)" : r.status().to_string();
+}
+
+TEST_CASE("the example machine composes with the counts its parameters imply", "[compose]") {
+  for (int64_t n : {1, 2, 8, 1000}) {
+    auto r = example::architecture().compose({{"N", n}});
+    REQUIRE(r.ok());
+    const Region& region = r.value();
+    CHECK(region.processes.size() == static_cast<size_t>(n + 2));
+    CHECK(region.channels.size() == static_cast<size_t>(2 * n));
+    CHECK(region.memories.size() == static_cast<size_t>(n));
+    CHECK(region.arguments.size() == 3);
+    for (const ChannelInstance& c : region.channels) {
+      CHECK(c.writer.valid());
+      CHECK(c.reader.valid());
+      CHECK(c.depth == 2);
+    }
+    // The chain's ends: the store reads the last partial sum, the last tap has no x_out.
+    const ChannelInstance& last = region.channels.back();
+    CHECK(last.label() == "p_chain[" + std::to_string(n - 1) + "]");
+    CHECK(region.describe(last.reader) == "store.in");
+  }
+}
+
+TEST_CASE("a channel element with no writer or no reader is refused", "[compose]") {
+  Architecture arch("dangling", small_params());
+  Handle c = arch.channel<Narrow>("c", vec("N"), "QD", "a chain");
+  place<test::Source>(arch, "src", one()).bind(test::Source::out, c(0));
+  place<test::Sink>(arch, "dst", one()).bind(test::Sink::in, c(2));
+  CHECK(errors_of(arch) ==
+        "error[no-reader] channel 'c[0]': has no reader; it is written by src.out\n"
+        "error[no-writer] channel 'c[1]': has no writer and no reader\n"
+        "error[no-writer] channel 'c[2]': has no writer; it is read by dst.in\n");
+}
+
+TEST_CASE("two writers or two readers on one channel instance are refused", "[compose]") {
+  Architecture arch("fan", small_params());
+  Handle c = arch.channel<Narrow>("c", one(), "QD", "one word");
+  place<test::Source>(arch, "src", vec(2)).bind(test::Source::out, c());
+  place<test::Sink>(arch, "dst", vec("N")).bind(test::Sink::in, c());
+  CHECK(errors_of(arch) ==
+        "error[two-writers] channel 'c': is written by 2 ports: src[0].out and src[1].out\n"
+        "error[two-readers] channel 'c': is read by 3 ports: dst[0].in, dst[1].in and dst[2].in\n");
+}
+
+TEST_CASE("a width or lane mismatch between a port and its channel is refused", "[compose]") {
+  Architecture arch("widths", small_params());
+  Handle c = arch.channel<Narrow>("c", one(), "QD", "narrow words");
+  place<test::Source>(arch, "src", one()).bind(test::Source::out, c());
+  place<test::WideSink>(arch, "dst", one()).bind(test::WideSink::in, c());
+  CHECK(errors_of(arch) ==
+        "error[width-mismatch] unit 'dst' port 'in': takes 4x32 words (lanes x lane_bits), but channel 'c' holds 4x8\n"
+        "error[no-reader] channel 'c': has no reader; it is written by src.out\n");
+
+  Architecture lanes("lanes", small_params());
+  Handle d = lanes.channel<Word<8, 4>>("d", one(), "QD", "same 32 bits, other lanes");
+  place<test::Source>(lanes, "src", one()).bind(test::Source::out, d());
+  place<test::Sink>(lanes, "dst", one()).bind(test::Sink::in, d());
+  CHECK(lanes.compose().status().errors().at(0).to_string() ==
+        "error[width-mismatch] unit 'src' port 'out': takes 4x8 words (lanes x lane_bits), but channel 'd' holds 8x4");
+}
+
+TEST_CASE("a memory addressed by a non-owner, owned twice, or owned by nobody is refused", "[compose]") {
+  Architecture arch("memories", small_params());
+  Handle m = arch.memory<Narrow>("m", 16);
+  Handle twice = arch.memory<Narrow>("twice", 16);
+  arch.memory<Narrow>("orphan", 16);
+  place<test::Keeper>(arch, "owner", one()).bind(test::Keeper::mem, m());
+  place<test::Borrower>(arch, "thief", one()).bind(test::Borrower::mem, m());
+  place<test::Keeper>(arch, "pair", vec(2)).bind(test::Keeper::mem, twice());
+  CHECK(errors_of(arch) ==
+        "error[not-owner] unit 'thief' port 'mem': addresses memory 'm', which is owned by owner.mem; only a memory's "
+        "owner may address it, so send the rows over a channel to the owner\n"
+        "error[owned-twice] memory 'twice': is owned by pair[0].mem and pair[1].mem; a memory has one owner\n"
+        "error[unowned] memory 'orphan': has no owner\n");
+}
+
+TEST_CASE("a region argument read by two processes is refused, and so is an unused one", "[compose]") {
+  Architecture arch("dram", small_params());
+  Handle a = arch.argument<Narrow>("A", "LEN", "input rows");
+  arch.argument<Narrow>("B", "LEN", "never read");
+  place<test::DramReader>(arch, "rd", vec(2)).bind(test::DramReader::src, a());
+  CHECK(errors_of(arch) ==
+        "error[argument-shared] argument 'A': is read by 2 processes: rd[0].src and rd[1].src; one process per argument "
+        "(one m_axi bundle, one reader)\n"
+        "error[argument-unused] argument 'B': is addressed by no process\n");
+}
+
+TEST_CASE("an index outside a channel, memory or argument's shape is refused", "[compose]") {
+  Architecture arch("range", small_params());
+  Handle c = arch.channel<Narrow>("c", vec("N"), "QD", "a chain");
+  Handle g = arch.channel<Narrow>("g", grid(2, 2), "QD", "a grid");
+  place<test::Relay>(arch, "r", vec("N"))
+      .bind(test::Relay::in, [c](const Index& i) -> Binding { return c(i[0]); })
+      .bind(test::Relay::out, [c](const Index& i) -> Binding { return c(i[0] + 1); });
+  place<test::Source>(arch, "s", one()).bind(test::Source::out, g(1, 2));
+  place<test::Sink>(arch, "k", one()).bind(test::Sink::in, g(0));
+  const std::string e = errors_of(arch);
+  CHECK(e.find("error[index-out-of-range] unit 'r[2]' port 'out': is bound to 'c[3]', outside 'c''s shape [3]\n") !=
+        std::string::npos);
+  CHECK(e.find("error[index-out-of-range] unit 's' port 'out': is bound to 'g[1][2]', outside 'g''s shape [2][2]\n") !=
+        std::string::npos);
+  CHECK(e.find("error[index-out-of-range] unit 'k' port 'in': is bound to 'g[0]', outside 'g''s shape [2][2]\n") !=
+        std::string::npos);
+  CHECK(e.find("error[no-writer] channel 'c[0]'") != std::string::npos);
+}
+
+TEST_CASE("duplicate names are refused across channels, memories, arguments and placements", "[compose]") {
+  Architecture arch("names", small_params());
+  arch.channel<Narrow>("x", one(), "QD", "first");
+  arch.memory<Narrow>("x", 4);
+  arch.argument<Narrow>("y", 4, "an argument");
+  place<test::Sink>(arch, "y", one());
+  CHECK(errors_of(arch) ==
+        "error[duplicate-name] memory 'x': the name is already used by channel\n"
+        "error[duplicate-name] unit placement 'y': the name is already used by argument\n");
+}
+
+TEST_CASE("a parameter out of range, or an extent naming no parameter, is refused", "[compose]") {
+  CHECK(errors_of(example::architecture(), {{"N", 0}}) ==
+        "error[parameter-out-of-range] parameter 'N': 0 is outside its range [1, 4096]\n");
+  CHECK(errors_of(example::architecture(), {{"QD", 1}, {"Z", 1}}) ==
+        "error[unknown-parameter] parameter 'Z': is not declared; the parameters are N, K, QD\n");
+
+  Architecture arch("extents", small_params());
+  arch.channel<Narrow>("c", vec("M"), "QD", "unknown extent");
+  arch.memory<Narrow>("m", 0);
+  CHECK(errors_of(arch) ==
+        "error[unknown-parameter] channel 'c' extent 0: names 'M', which is not a parameter\n"
+        "error[invalid-extent] memory 'm' rows: 0 = 0, but it must be at least 1\n");
+}
+
+TEST_CASE("a port bound to nothing declared, to the wrong kind of object, or not at all is refused", "[compose]") {
+  Architecture arch("ports", small_params());
+  Handle c = arch.channel<Narrow>("c", one(), "QD", "one word");
+  Handle m = arch.memory<Narrow>("m", 4);
+  place<test::Source>(arch, "src", one()).bind(test::Source::out, Ref{ObjectKind::channel, "nowhere", Index::one()});
+  place<test::Sink>(arch, "dst", one()).bind(test::Sink::in, m());
+  place<test::Relay>(arch, "relay", one()).bind(test::Relay::in, c());
+  arch.place(describe<test::Keeper>(), "keeper", one()).bind("mem", m()).bind("mem", m()).bind("memory", m());
+  CHECK(errors_of(arch) ==
+        "error[unknown-name] unit 'src' port 'out': is bound to 'nowhere', which the architecture does not declare\n"
+        "error[port-kind-mismatch] unit 'dst' port 'in': is a reads port and needs a channel, but 'm' is a memory\n"
+        "error[port-unbound] unit placement 'relay' port 'out': is never bound; bind it, to loom::unbound for instances "
+        "without that connection\n"
+        "error[port-bound-twice] unit placement 'keeper' port 'mem': is bound more than once\n"
+        "error[unknown-port] unit placement 'keeper' port 'memory': is bound, but unit 'keeper' declares no such port\n"
+        "error[no-writer] channel 'c': has no writer; it is read by relay.in\n");
+}
+
+TEST_CASE("a unit reading a parameter the set does not declare is refused", "[compose]") {
+  ParameterSet p;
+  p.param("N", 1, 1, 4, "n");
+  Architecture arch("params", p);
+  Handle a = arch.argument<Narrow>("A", 4, "rows");
+  place<test::DramReader>(arch, "rd", one()).bind(test::DramReader::src, a());
+  CHECK(errors_of(arch) ==
+        "error[unknown-parameter] unit placement 'rd': its unit 'dram_reader' reads parameter 'LEN', which the "
+        "parameter set does not declare\n");
+}
+
+TEST_CASE("an explicitly unbound port leaves no endpoint", "[compose]") {
+  Architecture arch("ends", small_params());
+  Handle c = arch.channel<Narrow>("c", one(), "QD", "one word");
+  place<test::Relay>(arch, "relay", one())
+      .bind(test::Relay::in, [](const Index&) -> Binding { return unbound; })
+      .bind(test::Relay::out, c());
+  place<test::Sink>(arch, "dst", one()).bind(test::Sink::in, c());
+  auto r = arch.compose();
+  REQUIRE(r.ok());
+  CHECK(!r.value().processes[0].ports[0].bound());
+  CHECK(r.value().processes[0].ports[1].bound());
+}
+
+}  // namespace
+}  // namespace loom
