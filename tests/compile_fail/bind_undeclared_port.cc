@@ -1,17 +1,6 @@
+#define LOOM_BODY io.write(out, io.read(in));
 #include "compose/place.h"
-#include "tests/compile_fail/common.h"
-
-namespace cf {
-
-struct Unit {
-  static constexpr std::string_view name = "unit";
-  static constexpr loom::Reads<"in", Narrow> in{};
-  static constexpr auto ports = loom::port_list(in);
-  static constexpr loom::Pipeline pipeline{};
-  template <class IO> static void body(IO& io) { (void)io.read(in); }
-};
-
-}  // namespace cf
+#include "tests/compile_fail/subject.h"
 
 void compose(loom::Architecture& arch) {
   loom::Handle c = arch.channel<cf::Narrow>("c", loom::one(), 2, "a word");

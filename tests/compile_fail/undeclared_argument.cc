@@ -1,27 +1,6 @@
-#include "tests/compile_fail/common.h"
-
-namespace cf {
-
-struct Unit {
-  static constexpr std::string_view name = "unit";
-  static constexpr loom::Reads<"in", Narrow> in{};
-  static constexpr loom::Writes<"out", Narrow> out{};
-  static constexpr loom::Owns<"mem", Narrow> mem{};
-  static constexpr loom::Addresses<"dram", Narrow> dram{};
-  static constexpr loom::Param<"K"> k{};
-  static constexpr auto ports = loom::port_list(in, out, mem, dram);
-  static constexpr auto params = loom::param_list(k);
-  static constexpr loom::Pipeline pipeline{};
-  template <class IO>
-  static void body(IO& io) {
 #ifdef LOOM_BREAK
-    io.store(Other::their_dram, 0, io.load(dram, 0));
+#define LOOM_BODY io.store(Other::their_dram, 0, io.load(dram, 0));
 #else
-    io.store(mem, 0, io.load(dram, 0));
+#define LOOM_BODY io.store(mem, 0, io.load(dram, 0));
 #endif
-  }
-};
-
-}  // namespace cf
-
-loom::UnitModel instantiate() { return loom::describe<cf::Unit>(); }
+#include "tests/compile_fail/subject.h"

@@ -1,27 +1,6 @@
-#include "tests/compile_fail/common.h"
-
-namespace cf {
-
-struct Unit {
-  static constexpr std::string_view name = "unit";
-  static constexpr loom::Reads<"in", Narrow> in{};
-  static constexpr loom::Writes<"out", Narrow> out{};
-  static constexpr loom::Owns<"mem", Narrow> mem{};
-  static constexpr loom::Addresses<"dram", Narrow> dram{};
-  static constexpr loom::Param<"K"> k{};
-  static constexpr auto ports = loom::port_list(in, out, mem, dram);
-  static constexpr auto params = loom::param_list(k);
-  static constexpr loom::Pipeline pipeline{};
-  template <class IO>
-  static void body(IO& io) {
 #ifdef LOOM_BREAK
-    for (int64_t i = 0; i < io.param(loom::Param<"M">{}); ++i) io.write(out, io.read(in));
+#define LOOM_BODY for (int64_t i = 0; i < io.param(loom::Param<"M">{}); ++i) io.write(out, io.read(in));
 #else
-    for (int64_t i = 0; i < io.param(k); ++i) io.write(out, io.read(in));
+#define LOOM_BODY for (int64_t i = 0; i < io.param(k); ++i) io.write(out, io.read(in));
 #endif
-  }
-};
-
-}  // namespace cf
-
-loom::UnitModel instantiate() { return loom::describe<cf::Unit>(); }
+#include "tests/compile_fail/subject.h"
