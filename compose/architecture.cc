@@ -14,6 +14,21 @@ Placement& Placement::bind(std::string_view port, Ref ref) {
   return bind(port, Binder([ref](const Index&, const ParamValues&) -> Binding { return ref; }));
 }
 
+Handle Architecture::add(Channel c) {
+  channels_.push_back(std::move(c));
+  return {ObjectKind::channel, channels_.back().name};
+}
+
+Handle Architecture::add(Memory m) {
+  memories_.push_back(std::move(m));
+  return {ObjectKind::memory, memories_.back().name};
+}
+
+Handle Architecture::add(Argument a) {
+  arguments_.push_back(std::move(a));
+  return {ObjectKind::argument, arguments_.back().name};
+}
+
 Placement& Architecture::place(UnitModel unit, std::string name, Shape instances) {
   placements_.push_back(std::make_unique<Placement>(std::make_shared<const UnitModel>(std::move(unit)),
                                                     std::move(name), std::move(instances)));

@@ -16,6 +16,9 @@
 
 #include "common/status.h"
 #include "compose/region.h"
+#include "units/argument.h"
+#include "units/channel.h"
+#include "units/memory.h"
 #include "units/parameter_set.h"
 #include "units/shape.h"
 #include "units/unit_model.h"
@@ -92,23 +95,21 @@ class Architecture {
   Architecture(std::string name, ParameterSet params)
       : name_(std::move(name)), params_(std::move(params)) {}
 
-  // A channel array of `shape`, each element a FIFO of `depth` words of W.
+  // Declares a channel, memory or argument array; the handle names its elements.
+  Handle add(Channel c);
+  Handle add(Memory m);
+  Handle add(Argument a);
   template <class W>
   Handle channel(std::string name, Shape shape, Extent depth, std::string carries) {
-    channels_.push_back({name, W::shape(), std::move(shape), std::move(depth), std::move(carries)});
-    return {ObjectKind::channel, std::move(name)};
+    return add(loom::channel<W>(std::move(name), std::move(shape), std::move(depth), std::move(carries)));
   }
-  // A memory array of `shape`, each element `rows` rows of W; exactly one owner each.
   template <class W>
   Handle memory(std::string name, Extent rows, Shape shape = one()) {
-    memories_.push_back({name, W::shape(), std::move(rows), std::move(shape)});
-    return {ObjectKind::memory, std::move(name)};
+    return add(loom::memory<W>(std::move(name), std::move(rows), std::move(shape)));
   }
-  // A flat region argument (DRAM) of `size` elements of W.
   template <class W>
   Handle argument(std::string name, Extent size, std::string doc) {
-    arguments_.push_back({name, W::shape(), std::move(size), std::move(doc)});
-    return {ObjectKind::argument, std::move(name)};
+    return add(loom::argument<W>(std::move(name), std::move(size), std::move(doc)));
   }
   // Instances of `unit`, named `name`, in the given shape.
   Placement& place(UnitModel unit, std::string name, Shape instances);
@@ -119,32 +120,13 @@ class Architecture {
   Result<Region> compose(const Overrides& overrides = {}) const;
 
  private:
-  struct ChannelDecl {
-    std::string name;
-    WordShape word;
-    Shape shape;
-    Extent depth;
-    std::string carries;
-  };
-  struct MemoryDecl {
-    std::string name;
-    WordShape word;
-    Extent rows;
-    Shape shape;
-  };
-  struct ArgumentDecl {
-    std::string name;
-    WordShape word;
-    Extent size;
-    std::string doc;
-  };
   friend class Composer;
 
   std::string name_;
   ParameterSet params_;
-  std::vector<ChannelDecl> channels_;
-  std::vector<MemoryDecl> memories_;
-  std::vector<ArgumentDecl> arguments_;
+  std::vector<Channel> channels_;
+  std::vector<Memory> memories_;
+  std::vector<Argument> arguments_;
   std::vector<std::unique_ptr<Placement>> placements_;  // stable addresses for chaining
 };
 
