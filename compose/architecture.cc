@@ -2,6 +2,7 @@
 
 #include <cassert>
 #include <map>
+#include <set>
 
 namespace loom {
 
@@ -59,7 +60,6 @@ class Composer {
   Result<Region> run() {
     claim_names();
     declare_objects();
-    if (!status_.ok()) return status_;  // later checks index into what was declared
     place_processes();
     check_channels();
     check_memories();
@@ -110,28 +110,44 @@ class Composer {
     return ok ? std::optional<Dims>(dims) : std::nullopt;
   }
 
+  // A later object with an already-claimed name is left out: its duplicate-name
+  // error stands for it.
+  bool taken(const std::string& name) const { return declared_.count(name) || unresolved_.count(name); }
+
   void declare_objects() {
     for (const auto& c : arch_.channels_) {
+      if (taken(c.name)) continue;
       const std::string where = "channel " + q(c.name);
       auto dims = resolve(c.shape, where);
       auto depth = resolve(c.depth, where + " depth");
-      if (!dims || !depth) continue;
+      if (!dims || !depth) {
+        unresolved_.insert(c.name);
+        continue;
+      }
       declared_.emplace(c.name, Declared{ObjectKind::channel, *dims, static_cast<int>(region_.channels.size())});
       for (int64_t i = 0; i < dims->size(); ++i)
         region_.channels.push_back({c.name, dims->unflat(i), c.word, *depth, c.carries, {}, {}});
     }
     for (const auto& m : arch_.memories_) {
+      if (taken(m.name)) continue;
       const std::string where = "memory " + q(m.name);
       auto dims = resolve(m.shape, where);
       auto rows = resolve(m.rows, where + " rows");
-      if (!dims || !rows) continue;
+      if (!dims || !rows) {
+        unresolved_.insert(m.name);
+        continue;
+      }
       declared_.emplace(m.name, Declared{ObjectKind::memory, *dims, static_cast<int>(region_.memories.size())});
       for (int64_t i = 0; i < dims->size(); ++i)
         region_.memories.push_back({m.name, dims->unflat(i), m.word, *rows, {}});
     }
     for (const auto& a : arch_.arguments_) {
+      if (taken(a.name)) continue;
       auto size = resolve(a.size, "argument " + q(a.name) + " size");
-      if (!size) continue;
+      if (!size) {
+        unresolved_.insert(a.name);
+        continue;
+      }
       declared_.emplace(a.name, Declared{ObjectKind::argument, Dims{}, static_cast<int>(region_.arguments.size())});
       region_.arguments.push_back({a.name, a.word, *size, a.doc, {}});
     }
@@ -194,6 +210,7 @@ class Composer {
     const std::string where = "unit " + q(p.name()) + " port " + q(info.name);
     const Ref& ref = *binding;
 
+    if (unresolved_.count(ref.name)) return;  // its own error is already reported
     auto it = declared_.find(ref.name);
     if (it == declared_.end()) {
       status_.add("unknown-name", where, "is bound to " + q(ref.to_string()) + ", which the architecture does not declare");
@@ -249,6 +266,16 @@ class Composer {
     return out;
   }
 
+  // One endpoint per process: a unit addressing one object through two of its
+  // ports is still one process.
+  static std::vector<Endpoint> per_process(const std::vector<Endpoint>& es) {
+    std::vector<Endpoint> out;
+    std::set<int> seen;
+    for (const Endpoint& e : es)
+      if (seen.insert(e.process).second) out.push_back(e);
+    return out;
+  }
+
   const std::vector<Endpoint>& at(const std::map<int, std::vector<Endpoint>>& m, int id) const {
     static const std::vector<Endpoint> none;
     auto it = m.find(id);
@@ -276,7 +303,7 @@ class Composer {
     for (size_t i = 0; i < region_.memories.size(); ++i) {
       MemoryInstance& m = region_.memories[i];
       const std::string where = "memory " + q(m.label());
-      const auto& owners = at(owners_, static_cast<int>(i));
+      const auto owners = per_process(at(owners_, static_cast<int>(i)));
       const auto& users = at(users_, static_cast<int>(i));
       if (owners.size() > 1) status_.add("owned-twice", where, "is owned by " + list(owners) + "; a memory has one owner");
       if (owners.size() == 1) m.owner = owners[0];
@@ -294,7 +321,7 @@ class Composer {
     for (size_t i = 0; i < region_.arguments.size(); ++i) {
       ArgumentInstance& a = region_.arguments[i];
       const std::string where = "argument " + q(a.name);
-      const auto& users = at(argument_users_, static_cast<int>(i));
+      const auto users = per_process(at(argument_users_, static_cast<int>(i)));
       if (users.empty()) {
         status_.add("argument-unused", where, "is addressed by no process");
       } else if (users.size() > 1) {
@@ -314,6 +341,7 @@ class Composer {
   Region region_;
   Status status_;
   std::map<std::string, Declared> declared_;
+  std::set<std::string> unresolved_;  // declared, but an extent did not resolve
   std::map<int, std::vector<Endpoint>> writers_, readers_, owners_, users_, argument_users_;
 };
 

@@ -25,11 +25,12 @@ std::string to_dot(const Region& region) {
 
   for (size_t p = 0; p < region.processes.size(); ++p) {
     const Process& proc = region.processes[p];
-    std::string label = proc.name() + "\\n(" + proc.unit->name + ")";
+    // Parts are escaped one by one; the "\\n" between them is DOT's line break.
+    std::string label = escape(proc.name()) + "\\n(" + escape(proc.unit->name) + ")";
     for (const MemoryInstance& m : region.memories)
       if (m.owner.process == static_cast<int>(p))
-        label += "\\nowns " + m.label() + ": " + std::to_string(m.rows) + " x " + m.word.to_string();
-    out += "  " + node(static_cast<int>(p)) + " [shape=box, label=\"" + escape(label) + "\"];\n";
+        label += "\\nowns " + escape(m.label()) + ": " + std::to_string(m.rows) + " x " + m.word.to_string();
+    out += "  " + node(static_cast<int>(p)) + " [shape=box, label=\"" + label + "\"];\n";
   }
   for (size_t a = 0; a < region.arguments.size(); ++a) {
     const ArgumentInstance& arg = region.arguments[a];

@@ -8,13 +8,16 @@
 
 #include "common/status.h"
 #include "compose/architecture.h"
+#include "units/parameter_set.h"
 
 namespace loom {
 
 struct MachineEntry {
   std::string name;
   std::string summary;
-  std::function<Architecture()> architecture;
+  // Builds the architecture for a configuration; a type-level parameter in the
+  // overrides (e.g. T) picks the instantiation, the rest are resolved by compose().
+  std::function<Result<Architecture>(const Overrides&)> architecture;
 };
 
 const std::vector<MachineEntry>& machines();

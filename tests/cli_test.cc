@@ -30,17 +30,33 @@ Run loom(const std::string& args, const std::string& pipe = "") {
 }
 
 TEST_CASE("loom dot prints a graph that Graphviz accepts", "[cli]") {
-  const Run r = loom("dot --machine example", " | dot -Tsvg");
-  CHECK(r.exit_code == 0);
-  CHECK(r.out.find("<svg") != std::string::npos);
+  const Run r = loom("dot --machine example");
+  REQUIRE(r.exit_code == 0);
   CHECK(r.err.empty());
+  const char* tmp = std::getenv("TEST_TMPDIR");
+  const std::string dir = tmp ? tmp : "/tmp";
+  const int status = std::system(("dot -Tsvg " + dir + "/cli.out > " + dir + "/cli.svg").c_str());
+  CHECK(status == 0);
+  CHECK(slurp(dir + "/cli.svg").find("<svg") != std::string::npos);
 }
 
 TEST_CASE("loom describe honours parameter overrides", "[cli]") {
   const Run r = loom("describe --machine example --param N=3 --param K=10");
   CHECK(r.exit_code == 0);
   CHECK(r.out.find("region 'example': 5 instances, 6 channels") != std::string::npos);
-  CHECK(r.out.find("parameters: N=3 K=10 QD=2") != std::string::npos);
+  CHECK(r.out.find("parameters: T=4 N=3 K=10 QD=2") != std::string::npos);
+}
+
+TEST_CASE("loom offers every built lane count T, and names the ones it has", "[cli]") {
+  for (int t : {4, 8, 16, 32}) {
+    const Run r = loom("describe --machine example --param T=" + std::to_string(t));
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("x_chain     x8     " + std::to_string(t) + "x8 ") != std::string::npos);
+    CHECK(r.out.find("p_chain     x8     " + std::to_string(t) + "x32 ") != std::string::npos);
+  }
+  const Run r = loom("describe --machine example --param T=5");
+  CHECK(r.exit_code == 1);
+  CHECK(r.err == "loom: error[not-built] parameter 'T': 5 sets word types, and this build has T = 4, 8, 16, 32\n");
 }
 
 TEST_CASE("loom refuses bad input with named errors and a non-zero exit", "[cli]") {

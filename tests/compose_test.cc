@@ -28,7 +28,7 @@ std::string errors_of(const Architecture& arch, const Overrides& o = {}) {
 
 TEST_CASE("the example machine composes with the counts its parameters imply", "[compose]") {
   for (int64_t n : {1, 2, 8, 1000}) {
-    auto r = example::architecture().compose({{"N", n}});
+    auto r = example::architecture<4>().compose({{"N", n}});
     REQUIRE(r.ok());
     const Region& region = r.value();
     CHECK(region.processes.size() == static_cast<size_t>(n + 2));
@@ -138,14 +138,18 @@ TEST_CASE("duplicate names are refused across channels, memories, arguments and 
   place<test::Sink>(arch, "y", one());
   CHECK(errors_of(arch) ==
         "error[duplicate-name] memory 'x': the name is already used by channel\n"
-        "error[duplicate-name] unit placement 'y': the name is already used by argument\n");
+        "error[duplicate-name] unit placement 'y': the name is already used by argument\n"
+        "error[port-unbound] unit placement 'y' port 'in': is never bound; bind it, to loom::unbound for instances "
+        "without that connection\n"
+        "error[no-writer] channel 'x': has no writer and no reader\n"
+        "error[argument-unused] argument 'y': is addressed by no process\n");
 }
 
 TEST_CASE("a parameter out of range, or an extent naming no parameter, is refused", "[compose]") {
-  CHECK(errors_of(example::architecture(), {{"N", 0}}) ==
+  CHECK(errors_of(example::architecture<4>(), {{"N", 0}}) ==
         "error[parameter-out-of-range] parameter 'N': 0 is outside its range [1, 4096]\n");
-  CHECK(errors_of(example::architecture(), {{"QD", 1}, {"Z", 1}}) ==
-        "error[unknown-parameter] parameter 'Z': is not declared; the parameters are N, K, QD\n");
+  CHECK(errors_of(example::architecture<4>(), {{"QD", 1}, {"Z", 1}}) ==
+        "error[unknown-parameter] parameter 'Z': is not declared; the parameters are T, N, K, QD\n");
 
   Architecture arch("extents", small_params());
   arch.channel<Narrow>("c", vec("M"), "QD", "unknown extent");
@@ -182,6 +186,48 @@ TEST_CASE("a unit reading a parameter the set does not declare is refused", "[co
   CHECK(errors_of(arch) ==
         "error[unknown-parameter] unit placement 'rd': its unit 'dram_reader' reads parameter 'LEN', which the "
         "parameter set does not declare\n");
+}
+
+TEST_CASE("a grid placement gives each instance its [r][c] index and binds it", "[compose]") {
+  ParameterSet p;
+  p.param("R", 2, 1, 8, "rows");
+  p.param("C", 3, 1, 8, "columns");
+  Architecture arch("grid", p);
+  // Each row is a chain running east: src[r] -> cell[r][0] -> ... -> cell[r][C-1] -> dst[r].
+  Handle east = arch.channel<Narrow>("east", grid("R", "C"), 2, "one word per cell, eastwards");
+  Handle in = arch.channel<Narrow>("in", vec("R"), 2, "row inputs");
+  place<test::Source>(arch, "src", vec("R")).bind(test::Source::out, [in](const Index& i) -> Binding { return in(i[0]); });
+  place<test::Relay>(arch, "cell", grid("R", "C"))
+      .bind(test::Relay::in, [in, east](const Index& i) -> Binding { return i[1] == 0 ? in(i[0]) : east(i[0], i[1] - 1); })
+      .bind(test::Relay::out, [east](const Index& i) -> Binding { return east(i[0], i[1]); });
+  place<test::Sink>(arch, "dst", vec("R"))
+      .bind(test::Sink::in, [east](const Index& i, const ParamValues& v) -> Binding { return east(i[0], v["C"] - 1); });
+  auto r = arch.compose();
+  REQUIRE(r.ok());
+  const Region& region = r.value();
+  REQUIRE(region.processes.size() == 2 + 6 + 2);
+  CHECK(region.processes[2].name() == "cell[0][0]");
+  CHECK(region.processes[7].name() == "cell[1][2]");
+  CHECK(region.channels.size() == 6 + 2);
+  CHECK(region.channels[4].label() == "east[1][1]");
+  CHECK(region.describe(region.channels[4].writer) == "cell[1][1].out");
+  CHECK(region.describe(region.channels[4].reader) == "cell[1][2].in");
+  CHECK(region.describe(region.channels[5].reader) == "dst[1].in");
+}
+
+TEST_CASE("one process addressing an argument through two ports is not sharing it", "[compose]") {
+  Architecture arch("inplace", small_params());
+  Handle a = arch.argument<Narrow>("A", 4, "updated in place");
+  place<test::Copier>(arch, "copy", one()).bind(test::Copier::src, a()).bind(test::Copier::dst, a());
+  CHECK(arch.compose().ok());
+}
+
+TEST_CASE("an object whose extent fails is reported once, not again at each binding", "[compose]") {
+  Architecture arch("quiet", small_params());
+  Handle c = arch.channel<Narrow>("c", vec("M"), "QD", "unknown extent");
+  place<test::Source>(arch, "src", one()).bind(test::Source::out, c(0));
+  place<test::Sink>(arch, "dst", one()).bind(test::Sink::in, c(0));
+  CHECK(errors_of(arch) == "error[unknown-parameter] channel 'c' extent 0: names 'M', which is not a parameter\n");
 }
 
 TEST_CASE("an explicitly unbound port leaves no endpoint", "[compose]") {

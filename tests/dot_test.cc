@@ -19,7 +19,7 @@ size_t count(const std::string& text, const std::string& what) {
 }
 
 TEST_CASE("the example's DOT has a node per process and argument and an edge per channel", "[dot]") {
-  auto region = example::architecture().compose({{"N", 5}});
+  auto region = example::architecture<4>().compose({{"N", 5}});
   REQUIRE(region.ok());
   const std::string dot = to_dot(region.value());
   CHECK(dot.rfind("digraph \"example\" {", 0) == 0);
@@ -28,11 +28,11 @@ TEST_CASE("the example's DOT has a node per process and argument and an edge per
   CHECK(count(dot, "[label=\"x_chain[") == 5);  // loader -> tap[0], then tap[i] -> tap[i+1]
   CHECK(count(dot, "[label=\"p_chain[") == 5);
   CHECK(dot.find("p5 -> p6 [label=\"p_chain[4]") != std::string::npos);  // tap[4] -> store
-  CHECK(dot.find("owns weight[4]: 1 x 4x8") != std::string::npos);
+  CHECK(dot.find("p5 [shape=box, label=\"tap[4]\\n(fir_tap)\\nowns weight[4]: 1 x 4x8\"];") != std::string::npos);
 }
 
 TEST_CASE("Graphviz's dot -Tsvg accepts the example's DOT", "[dot]") {
-  auto region = example::architecture().compose();
+  auto region = example::architecture<4>().compose();
   REQUIRE(region.ok());
   const char* tmp = std::getenv("TEST_TMPDIR");
   const std::string dir = tmp ? tmp : "/tmp";

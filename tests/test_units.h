@@ -69,4 +69,14 @@ struct DramReader {
   }
 };
 
+// Reads one element of an argument and writes another of the same argument.
+struct Copier {
+  static constexpr std::string_view name = "copier";
+  static constexpr Addresses<"src", Narrow> src{};
+  static constexpr Addresses<"dst", Narrow, Access::write> dst{};
+  static constexpr auto ports = port_list(src, dst);
+  static constexpr Pipeline pipeline{};
+  template <class IO> static void body(IO& io) { io.store(dst, 1, io.load(src, 0)); }
+};
+
 }  // namespace loom::test

@@ -64,13 +64,15 @@ Result<Region> compose_named(const Command& cmd) {
   if (cmd.machine.empty()) return Error{"usage", "`loom " + cmd.verb + "`", "needs --machine NAME"};
   auto entry = find_machine(cmd.machine);
   if (!entry.ok()) return entry.status();
-  return entry.value()->architecture().compose(cmd.overrides);
+  auto arch = entry.value()->architecture(cmd.overrides);
+  if (!arch.ok()) return arch.status();
+  return arch.value().compose(cmd.overrides);
 }
 
 int demo(const Command& cmd) {
   const MachineEntry* example = find_machine("example").value();
   std::printf("== Composing '%s': %s\n\n", example->name.c_str(), example->summary.c_str());
-  auto region = example->architecture().compose(cmd.overrides);
+  auto region = compose_named({cmd.verb, example->name, cmd.overrides});
   if (!region.ok()) return report(region.status());
   std::printf("%s\n", describe(region.value()).c_str());
 
@@ -78,7 +80,7 @@ int demo(const Command& cmd) {
               "   every argument one process, and every word matches its port.\n\n");
 
   std::printf("== A configuration outside the parameter set is refused by name:\n");
-  auto bad = example->architecture().compose({{"N", 0}, {"QD", 4096}});
+  auto bad = compose_named({cmd.verb, example->name, {{"N", 0}, {"QD", 4096}}});
   std::printf("%s\n", bad.ok() ? "(unexpectedly accepted)\n" : bad.status().to_string().c_str());
 
   std::printf("== The channel graph: loom dot --machine example | dot -Tsvg > example.svg\n");

@@ -49,6 +49,20 @@ Result<std::pair<std::string, int64_t>> parse_override(std::string_view text) {
   return std::pair{std::string(name), value};
 }
 
+Result<int64_t> choose_built(const Overrides& overrides, std::string_view name, std::span<const int64_t> built,
+                             int64_t fallback) {
+  int64_t value = fallback;
+  for (const auto& [n, v] : overrides)
+    if (n == name) value = v;
+  std::string list;
+  for (int64_t b : built) {
+    if (b == value) return value;
+    list += (list.empty() ? "" : ", ") + std::to_string(b);
+  }
+  return Error{"not-built", "parameter " + quoted(name),
+               std::to_string(value) + " sets word types, and this build has " + std::string(name) + " = " + list};
+}
+
 ParameterSet& ParameterSet::param(std::string name, int64_t value, int64_t min, int64_t max,
                                   std::string doc) {
   parameters_.push_back({std::move(name), value, min, max, std::move(doc)});

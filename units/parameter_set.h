@@ -7,6 +7,7 @@
 #include <functional>
 #include <limits>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -34,6 +35,12 @@ using Overrides = std::vector<std::pair<std::string, int64_t>>;
 
 // "T=8" -> {"T", 8}; anything else is a named error.
 Result<std::pair<std::string, int64_t>> parse_override(std::string_view text);
+
+// The value of a type-level parameter (one that sets a Word type, so each value
+// is a separate build): the override named `name`, else `fallback`; a value
+// that was not built is a named error listing the ones that were.
+Result<int64_t> choose_built(const Overrides& overrides, std::string_view name, std::span<const int64_t> built,
+                             int64_t fallback);
 
 class ParameterSet {
  public:

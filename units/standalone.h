@@ -4,6 +4,7 @@
 // a named error rather than a hang or a crash.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -25,14 +26,16 @@ class Standalone final : public Io {
   // Queues words on an input port (Reads<>).
   template <class W>
   void feed(std::string_view port, const std::vector<W>& words) {
-    for (const W& w : words) fifo(port).emplace_back(w.limbs(), w.limbs() + W::limb_count);
+    auto& q = fifos_[checked_port<W>(port)];
+    for (const W& w : words) q.emplace_back(w.limbs(), w.limbs() + W::limb_count);
   }
   // Sizes a memory or argument port's storage to `rows` zeroed rows.
   void allocate(std::string_view port, int64_t rows);
   template <class W>
   void fill(std::string_view port, const std::vector<W>& rows) {
     allocate(port, static_cast<int64_t>(rows.size()));
-    for (size_t r = 0; r < rows.size(); ++r) storage(port)[r].assign(rows[r].limbs(), rows[r].limbs() + W::limb_count);
+    auto& s = storage_[checked_port<W>(port)];
+    for (size_t r = 0; r < rows.size(); ++r) s[r].assign(rows[r].limbs(), rows[r].limbs() + W::limb_count);
   }
 
   // Runs the body to completion, or to the first error.
@@ -41,12 +44,12 @@ class Standalone final : public Io {
   // Words written to an output port, or the rows of a memory or argument.
   template <class W>
   std::vector<W> written(std::string_view port) const {
-    auto it = fifos_.find(checked_port(port));
+    auto it = fifos_.find(checked_port<W>(port));
     return it == fifos_.end() ? std::vector<W>() : to_words<W>(it->second);
   }
   template <class W>
   std::vector<W> rows(std::string_view port) const {
-    auto it = storage_.find(checked_port(port));
+    auto it = storage_.find(checked_port<W>(port));
     return it == storage_.end() ? std::vector<W>() : to_words<W>(it->second);
   }
 
@@ -66,8 +69,13 @@ class Standalone final : public Io {
     return out;
   }
   int checked_port(std::string_view port) const;
-  std::deque<Limbs>& fifo(std::string_view port) { return fifos_[checked_port(port)]; }
-  std::vector<Limbs>& storage(std::string_view port) { return storage_[checked_port(port)]; }
+  // The port, which must carry words of type W: a mismatch would copy past a row.
+  template <class W>
+  int checked_port(std::string_view port) const {
+    const int i = checked_port(port);
+    assert(unit_.ports[static_cast<size_t>(i)].word == W::shape() && "a standalone test uses the port's own word");
+    return i;
+  }
   std::string where(int port) const;
   [[noreturn]] void fail(std::string kind, int port, std::string message);
 

@@ -4,6 +4,7 @@
 // with no padding, and bits above lanes * lane_bits are always zero.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <string>
 #include <type_traits>
@@ -38,11 +39,15 @@ class Word {
   constexpr Word() = default;  // all lanes zero
 
   // The lane's bits, zero-extended.
-  constexpr uint64_t lane(unsigned i) const { return bits::extract(limbs_, i * LaneBits, LaneBits); }
+  constexpr uint64_t lane(unsigned i) const {
+    assert(i < Lanes && "lane index within the word");
+    return bits::extract(limbs_, i * LaneBits, LaneBits);
+  }
   // The lane read as a two's complement integer.
   constexpr int64_t lane_signed(unsigned i) const { return bits::sign_extend(lane(i), LaneBits); }
   // Keeps the low LaneBits bits of `value`, as hardware would.
   constexpr void set_lane(unsigned i, int64_t value) {
+    assert(i < Lanes && "lane index within the word");
     bits::deposit(limbs_, i * LaneBits, LaneBits, static_cast<uint64_t>(value));
   }
 

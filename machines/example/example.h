@@ -3,18 +3,41 @@
 // ride the same chain as data, partial sums chain east, no fan-out anywhere.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
+#include "common/status.h"
 #include "compose/architecture.h"
 #include "machines/example/words.h"
 
 namespace loom::example {
 
+// The lane counts T this build instantiates; `--param T=` picks one.
+inline constexpr int64_t kBuiltLanes[] = {4, 8, 16, 32};
+inline constexpr int64_t kDefaultLanes = 4;
+
+template <unsigned T>
 ParameterSet parameters();
+template <unsigned T>
 Architecture architecture();
+
+// The architecture for the T in `overrides` (default 4), or a named error when
+// that T is not built.
+Result<Architecture> architecture(const Overrides& overrides);
 
 // y[k] = sum over i of w[i] * x[k - i], lane by lane, with x[k < 0] = 0: what the
 // region computes, written as plain C++ to check it against.
-std::vector<Sum> reference(const std::vector<Sample>& weights, const std::vector<Sample>& samples);
+template <unsigned T>
+std::vector<Sum<T>> reference(const std::vector<Sample<T>>& weights, const std::vector<Sample<T>>& samples) {
+  std::vector<Sum<T>> out(samples.size());
+  for (size_t k = 0; k < samples.size(); ++k)
+    for (unsigned lane = 0; lane < T; ++lane) {
+      int32_t acc = 0;
+      for (size_t i = 0; i < weights.size() && i <= k; ++i)
+        acc += static_cast<int32_t>(weights[i].lane_signed(lane) * samples[k - i].lane_signed(lane));
+      out[k].set_lane(lane, acc);
+    }
+  return out;
+}
 
 }  // namespace loom::example

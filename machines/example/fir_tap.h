@@ -11,13 +11,14 @@
 
 namespace loom::example {
 
+template <unsigned T>
 struct FirTap {
   static constexpr std::string_view name = "fir_tap";
-  static constexpr Reads<"x_in", Sample> x_in{};
-  static constexpr Writes<"x_out", Sample> x_out{};  // unbound on the last tap
-  static constexpr Reads<"p_in", Sum> p_in{};        // unbound on the first tap
-  static constexpr Writes<"p_out", Sum> p_out{};
-  static constexpr Owns<"weight", Sample> weight{};
+  static constexpr Reads<"x_in", Sample<T>> x_in{};
+  static constexpr Writes<"x_out", Sample<T>> x_out{};  // unbound on the last tap
+  static constexpr Reads<"p_in", Sum<T>> p_in{};        // unbound on the first tap
+  static constexpr Writes<"p_out", Sum<T>> p_out{};
+  static constexpr Owns<"weight", Sample<T>> weight{};
   static constexpr Param<"N"> n{};
   static constexpr Param<"K"> k{};
   static constexpr auto ports = port_list(x_in, x_out, p_in, p_out, weight);
@@ -32,12 +33,12 @@ struct FirTap {
     io.store(weight, 0, io.read(x_in));
     for (int64_t t = i + 1; t < io.param(n); ++t) io.write(x_out, io.read(x_in));
 
-    Sample previous;  // x[-1] = 0
+    Sample<T> previous;  // x[-1] = 0
     for (int64_t s = 0; s < io.param(k); ++s) {
-      const Sample x = io.read(x_in);
-      Sum p = first ? Sum() : io.read(p_in);
-      const Sample w = io.load(weight, 0);
-      for (unsigned lane = 0; lane < kLanes; ++lane)
+      const Sample<T> x = io.read(x_in);
+      Sum<T> p = first ? Sum<T>() : io.read(p_in);
+      const Sample<T> w = io.load(weight, 0);
+      for (unsigned lane = 0; lane < T; ++lane)
         p.set_lane(lane, p.lane_signed(lane) + w.lane_signed(lane) * x.lane_signed(lane));
       io.write(p_out, p);
       if (!last) io.write(x_out, previous);

@@ -7,11 +7,12 @@
 
 namespace loom::example {
 
+template <unsigned T>
 struct Loader {
   static constexpr std::string_view name = "loader";
-  static constexpr Addresses<"W", Sample> weights{};
-  static constexpr Addresses<"X", Sample> samples{};
-  static constexpr Writes<"out", Sample> out{};
+  static constexpr Addresses<"W", Sample<T>> weights{};
+  static constexpr Addresses<"X", Sample<T>> samples{};
+  static constexpr Writes<"out", Sample<T>> out{};
   static constexpr Param<"N"> n{};
   static constexpr Param<"K"> k{};
   static constexpr auto ports = port_list(weights, samples, out);

@@ -6,10 +6,11 @@
 
 namespace loom::example {
 
+template <unsigned T>
 struct Store {
   static constexpr std::string_view name = "store";
-  static constexpr Reads<"in", Sum> in{};
-  static constexpr Addresses<"Y", Sum, Access::write> result{};
+  static constexpr Reads<"in", Sum<T>> in{};
+  static constexpr Addresses<"Y", Sum<T>, Access::write> result{};
   static constexpr Param<"K"> k{};
   static constexpr auto ports = port_list(in, result);
   static constexpr auto params = param_list(k);

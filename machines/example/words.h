@@ -1,13 +1,15 @@
-// The example machine's words: LANES independent int8 sample lanes, and int32
-// partial sums, one lane each.
+// The example machine's words: T independent int8 sample lanes, and int32
+// partial sums, one per lane. T sets the word types, so it is a template
+// argument; the registry builds the configurations the command line offers.
 #pragma once
 
 #include "units/word.h"
 
 namespace loom::example {
 
-inline constexpr unsigned kLanes = 4;
-using Sample = Word<kLanes, 8>;
-using Sum = Word<kLanes, 32>;
+template <unsigned T>
+using Sample = Word<T, 8>;
+template <unsigned T>
+using Sum = Word<T, 32>;
 
 }  // namespace loom::example
