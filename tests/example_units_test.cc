@@ -17,10 +17,11 @@ namespace {
 
 constexpr unsigned kT = 4;
 
-std::vector<Sample<kT>> random_samples(size_t n, std::mt19937_64& rng) {
-  std::vector<Sample<kT>> out(n);
-  for (Sample<kT>& s : out)
-    for (unsigned lane = 0; lane < kT; ++lane) s.set_lane(lane, static_cast<int64_t>(rng() % 256) - 128);
+template <unsigned T = kT>
+std::vector<Sample<T>> random_samples(size_t n, std::mt19937_64& rng) {
+  std::vector<Sample<T>> out(n);
+  for (Sample<T>& s : out)
+    for (unsigned lane = 0; lane < T; ++lane) s.set_lane(lane, static_cast<int64_t>(rng() % 256) - 128);
   return out;
 }
 
@@ -85,39 +86,46 @@ TEST_CASE("a body that reads more than it is given stops with a named error", "[
   CHECK(small.run().to_string() == "error[row-out-of-range] unit 'store' port 'Y': store to row 2 of 2 rows\n");
 }
 
-TEST_CASE("the bodies chained in dataflow order match the reference bit for bit", "[example]") {
-  std::mt19937_64 rng(9);
+// Runs each instance to completion in dataflow order (the example has no cycle).
+template <unsigned T>
+void check_chained(std::mt19937_64& rng) {
   for (int64_t n : {1, 2, 5}) {
     for (int64_t k : {1, 7, 32}) {
-      INFO("N=" << n << " K=" << k);
-      auto w = random_samples(static_cast<size_t>(n), rng), x = random_samples(static_cast<size_t>(k), rng);
+      INFO("T=" << T << " N=" << n << " K=" << k);
+      auto w = random_samples<T>(static_cast<size_t>(n), rng), x = random_samples<T>(static_cast<size_t>(k), rng);
       w[0].set_lane(0, -128);  // the extremes of int8
       x[0].set_lane(0, -128);
       x.back().set_lane(1, 127);
 
-      Standalone loader(describe<Loader<kT>>(), Index::one(), values(n, k));
+      Standalone loader(describe<Loader<T>>(), Index::one(), values(n, k));
       loader.fill("W", w);
       loader.fill("X", x);
       REQUIRE(loader.run().ok());
-      std::vector<Sample<kT>> x_chain = loader.written<Sample<kT>>("out");
-      std::vector<Sum<kT>> p_chain;
+      std::vector<Sample<T>> x_chain = loader.template written<Sample<T>>("out");
+      std::vector<Sum<T>> p_chain;
       for (int64_t i = 0; i < n; ++i) {
-        Standalone tap(describe<FirTap<kT>>(), Index::of(i), values(n, k));
+        Standalone tap(describe<FirTap<T>>(), Index::of(i), values(n, k));
         tap.feed("x_in", x_chain);
         tap.feed("p_in", p_chain);
         tap.allocate("weight", 1);
         REQUIRE(tap.run().ok());
-        x_chain = tap.written<Sample<kT>>("x_out");
-        p_chain = tap.written<Sum<kT>>("p_out");
+        x_chain = tap.template written<Sample<T>>("x_out");
+        p_chain = tap.template written<Sum<T>>("p_out");
       }
       CHECK(x_chain.empty());  // the last tap forwards nothing
-      Standalone store(describe<Store<kT>>(), Index::one(), values(n, k));
+      Standalone store(describe<Store<T>>(), Index::one(), values(n, k));
       store.feed("in", p_chain);
       store.allocate("Y", k);
       REQUIRE(store.run().ok());
-      CHECK(store.rows<Sum<kT>>("Y") == reference<kT>(w, x));
+      CHECK(store.template rows<Sum<T>>("Y") == reference<T>(w, x));
     }
   }
+}
+
+TEST_CASE("the bodies chained in dataflow order match the reference bit for bit, at T=4 and T=32", "[example]") {
+  std::mt19937_64 rng(9);
+  check_chained<4>(rng);
+  check_chained<32>(rng);
 }
 
 }  // namespace
