@@ -28,7 +28,7 @@ std::string errors_of(const Architecture& arch, const Overrides& o = {}) {
 
 TEST_CASE("the example machine composes with the counts its parameters imply", "[compose]") {
   for (int64_t n : {1, 2, 8, 1000}) {
-    auto r = example::architecture<4>().compose({{"N", n}});
+    auto r = example::architecture({}).value().compose({{"N", n}});
     REQUIRE(r.ok());
     const Region& region = r.value();
     CHECK(region.processes.size() == static_cast<size_t>(n + 2));
@@ -146,9 +146,9 @@ TEST_CASE("duplicate names are refused across channels, memories, arguments and 
 }
 
 TEST_CASE("a parameter out of range, or an extent naming no parameter, is refused", "[compose]") {
-  CHECK(errors_of(example::architecture<4>(), {{"N", 0}}) ==
+  CHECK(errors_of(example::architecture({}).value(), {{"N", 0}}) ==
         "error[parameter-out-of-range] parameter 'N': 0 is outside its range [1, 4096]\n");
-  CHECK(errors_of(example::architecture<4>(), {{"QD", 1}, {"Z", 1}}) ==
+  CHECK(errors_of(example::architecture({}).value(), {{"QD", 1}, {"Z", 1}}) ==
         "error[unknown-parameter] parameter 'Z': is not declared; the parameters are T, N, K, QD\n");
 
   Architecture arch("extents", small_params());

@@ -19,7 +19,7 @@ size_t count(const std::string& text, const std::string& what) {
 }
 
 TEST_CASE("the example's DOT has a node per process and argument and an edge per channel", "[dot]") {
-  auto region = example::architecture<4>().compose({{"N", 5}});
+  auto region = example::architecture({}).value().compose({{"N", 5}});
   REQUIRE(region.ok());
   const std::string dot = to_dot(region.value());
   CHECK(dot.rfind("digraph \"example\" {", 0) == 0);
@@ -32,7 +32,7 @@ TEST_CASE("the example's DOT has a node per process and argument and an edge per
 }
 
 TEST_CASE("Graphviz's dot -Tsvg accepts the example's DOT", "[dot]") {
-  auto region = example::architecture<4>().compose();
+  auto region = example::architecture({}).value().compose();
   REQUIRE(region.ok());
   const char* tmp = std::getenv("TEST_TMPDIR");
   const std::string dir = tmp ? tmp : "/tmp";

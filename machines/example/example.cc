@@ -6,6 +6,7 @@
 #include "machines/example/store.h"
 
 namespace loom::example {
+namespace {
 
 template <unsigned T>
 ParameterSet parameters() {
@@ -53,20 +54,12 @@ Architecture architecture() {
   return arch;
 }
 
-template Architecture architecture<4>();
-template Architecture architecture<8>();
-template Architecture architecture<16>();
-template Architecture architecture<32>();
+}  // namespace
 
 Result<Architecture> architecture(const Overrides& overrides) {
-  auto t = choose_built(overrides, "T", kBuiltLanes, kDefaultLanes);
+  auto t = choose_built(overrides, "T", BuiltLanes::list, kDefaultLanes);
   if (!t.ok()) return t.status();
-  switch (t.value()) {
-    case 4: return architecture<4>();
-    case 8: return architecture<8>();
-    case 16: return architecture<16>();
-    default: return architecture<32>();  // choose_built admits only kBuiltLanes
-  }
+  return BuiltLanes::dispatch(t.value(), [](auto lanes) { return architecture<decltype(lanes)::value>(); });
 }
 
 }  // namespace loom::example

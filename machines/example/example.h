@@ -9,17 +9,13 @@
 #include "common/status.h"
 #include "compose/architecture.h"
 #include "machines/example/words.h"
+#include "units/built_values.h"
 
 namespace loom::example {
 
 // The lane counts T this build instantiates; `--param T=` picks one.
-inline constexpr int64_t kBuiltLanes[] = {4, 8, 16, 32};
+using BuiltLanes = BuiltValues<4, 8, 16, 32>;
 inline constexpr int64_t kDefaultLanes = 4;
-
-template <unsigned T>
-ParameterSet parameters();
-template <unsigned T>
-Architecture architecture();
 
 // The architecture for the T in `overrides` (default 4), or a named error when
 // that T is not built.
