@@ -1,0 +1,51 @@
+// Rows of packed words: what a region argument or a memory holds, going into a
+// simulation and coming out of it.
+#pragma once
+
+#include <cassert>
+#include <cstdint>
+#include <vector>
+
+#include "units/bits.h"
+#include "units/word.h"
+
+namespace loom {
+
+class Buffer {
+ public:
+  Buffer() = default;
+  Buffer(WordShape word, int64_t rows)
+      : word_(word), stride_(bits::limbs_for(static_cast<unsigned>(word.bits()))),
+        limbs_(static_cast<size_t>(rows) * stride_, 0) {}
+
+  template <class W>
+  static Buffer of(const std::vector<W>& rows) {
+    Buffer b(W::shape(), static_cast<int64_t>(rows.size()));
+    for (size_t r = 0; r < rows.size(); ++r)
+      for (unsigned l = 0; l < W::limb_count; ++l) b.row(static_cast<int64_t>(r))[l] = rows[r].limbs()[l];
+    return b;
+  }
+
+  template <class W>
+  std::vector<W> as() const {
+    assert(W::shape() == word_ && "a buffer is read back as its own word type");
+    std::vector<W> out(static_cast<size_t>(rows()));
+    for (size_t r = 0; r < out.size(); ++r)
+      for (unsigned l = 0; l < W::limb_count; ++l) out[r].limbs()[l] = row(static_cast<int64_t>(r))[l];
+    return out;
+  }
+
+  const WordShape& word() const { return word_; }
+  int64_t rows() const { return stride_ == 0 ? 0 : static_cast<int64_t>(limbs_.size() / stride_); }
+  unsigned stride() const { return stride_; }  // limbs per row
+  uint64_t* row(int64_t r) { return limbs_.data() + static_cast<size_t>(r) * stride_; }
+  const uint64_t* row(int64_t r) const { return limbs_.data() + static_cast<size_t>(r) * stride_; }
+  friend bool operator==(const Buffer&, const Buffer&) = default;
+
+ private:
+  WordShape word_;
+  unsigned stride_ = 0;
+  std::vector<uint64_t> limbs_;
+};
+
+}  // namespace loom

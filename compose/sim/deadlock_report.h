@@ -1,0 +1,41 @@
+// Why a simulation stopped before every process finished: a deadlock (no process
+// can proceed) or the watchdog (a bound on cycles or steps ran out). It names
+// every process that did not finish, what it waits on, the occupancy of each
+// channel involved against its depth, and any cycle of processes waiting on each
+// other, so that a hang becomes one readable report.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace loom {
+
+struct BlockedProcess {
+  std::string process;  // "spm" or "tap[3]"
+  std::string unit;
+  std::string state;    // "read" or "write" when blocked; "running" when the watchdog fired
+  std::string port;     // the port it waits on; empty when running
+  std::string channel;  // the channel element bound to that port
+  bool waits_on_full = false;  // a write waiting for space (else a read waiting for a word)
+  int64_t occupancy = 0, depth = 0;
+  std::string waits_for;  // the process at the channel's other end
+  bool waits_for_finished = false;  // ... which has already finished: it will never come
+  int64_t cycle = 0;                // the process's own cycle when it stopped
+};
+
+struct DeadlockReport {
+  enum Kind { deadlock, watchdog };
+  Kind kind = deadlock;
+  std::string watchdog_reason;  // which bound ran out
+  int64_t cycle = 0;            // the latest cycle any unfinished process reached
+  int processes = 0;            // in the region
+  std::vector<BlockedProcess> blocked;
+  // Each cycle of processes waiting on one another, e.g. {"dma", "spm"}.
+  std::vector<std::vector<std::string>> wait_cycles;
+
+  const BlockedProcess* find(const std::string& process) const;
+  std::string to_string() const;
+};
+
+}  // namespace loom

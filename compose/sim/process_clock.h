@@ -1,0 +1,63 @@
+// The timing of one process, as docs/timing.md describes it. A process is a
+// pipelined loop: iteration i issues at s_i >= s_{i-1} + II, reads its inputs at
+// s_i and writes its outputs depth - 1 cycles later. A new iteration begins when
+// the body touches a channel port it already touched in the current one, which is
+// what one trip round a flat loop does. Two edges stall an iteration:
+//   read-after-write:  a token is read no earlier than its write + kChannelLatency;
+//   write-after-read:  token k is written no earlier than the read of token k - D,
+//                      where D is the FIFO's depth.
+// A stall delays the iteration and every later one, as a stalled HLS pipeline does.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "units/unit_model.h"
+
+namespace loom {
+
+inline constexpr int64_t kChannelLatency = 1;
+
+// A stretch of a process's time: busy, or blocked on a channel.
+struct Interval {
+  enum Kind { busy, wait_empty, wait_full };
+  Kind kind;
+  int64_t begin, end;  // cycles, [begin, end)
+  int port = -1;       // the channel port waited on
+};
+
+class ProcessClock {
+ public:
+  ProcessClock(Pipeline pipeline, int ports, bool record_intervals);
+
+  // A read on `port` of a token written at `written`; returns the read's cycle.
+  int64_t read(int port, int64_t written);
+  // A write on `port` whose FIFO slot frees at `freed` (the read of the token
+  // D places earlier, or 0); returns the write's cycle.
+  int64_t write(int port, int64_t freed);
+
+  // The cycle the process has reached: its current iteration's issue.
+  int64_t now() const { return issue_; }
+  // One past its last channel access: when its pipeline has drained.
+  int64_t finish() const { return finish_; }
+  int64_t iterations() const { return iterations_; }
+  int64_t stalled_empty() const { return stalled_[Interval::wait_empty]; }
+  int64_t stalled_full() const { return stalled_[Interval::wait_full]; }
+  int64_t busy() const { return finish_ - stalled_empty() - stalled_full(); }
+
+  // Busy and blocked intervals covering [0, finish()), once the body has ended.
+  std::vector<Interval> intervals() const;
+
+ private:
+  void touch(int port);
+  void stall(Interval::Kind kind, int port, int64_t until);
+
+  Pipeline pipeline_;
+  std::vector<bool> touched_;
+  bool record_;
+  int64_t issue_ = 0, finish_ = 0, iterations_ = 0;
+  int64_t stalled_[3] = {0, 0, 0};
+  std::vector<Interval> stalls_;
+};
+
+}  // namespace loom

@@ -1,0 +1,77 @@
+// The simulator backend: a deterministic, cooperative, timed Kahn-process-network
+// run of a composed region. Every process instance runs its unit's body on a
+// stackful fiber of its own, one at a time on one thread, in a fixed order, so a
+// run is the same on any host. Channels are bounded FIFOs of their declared
+// depth. Timing follows docs/timing.md. When no process can proceed the run stops
+// with a DeadlockReport instead of hanging; a watchdog bounds livelock.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/status.h"
+#include "compose/architecture.h"
+#include "compose/region.h"
+#include "compose/sim/buffer.h"
+#include "compose/sim/deadlock_report.h"
+#include "compose/sim/process_clock.h"
+
+namespace loom {
+
+struct SimOptions {
+  int64_t max_cycles = int64_t{1} << 40;  // watchdog: a process's clock past this stops the run
+  int64_t max_steps = int64_t{1} << 34;   // watchdog: channel, memory and argument accesses, all processes
+  bool record_intervals = true;           // busy and blocked intervals, for traces
+  size_t stack_bytes = 256 * 1024;        // per process; guarded, so an overflow faults instead of corrupting
+};
+
+struct ProcessStats {
+  std::string name;       // "tap[3]"
+  std::string placement;  // "tap"
+  std::string unit;       // "fir_tap"
+  bool finished = false;
+  int64_t finish = 0;  // one past its last channel access
+  int64_t busy = 0, stalled_empty = 0, stalled_full = 0;
+  int64_t iterations = 0, steps = 0;
+  std::vector<Interval> intervals;
+};
+
+struct ChannelStats {
+  std::string label;
+  int64_t depth = 0;
+  int64_t tokens = 0;         // words that went through it
+  int64_t max_occupancy = 0;  // the most words it held at once, in simulated time
+};
+
+struct SimResult {
+  enum Outcome { completed, deadlock, watchdog, error };
+  Outcome outcome = completed;
+  int64_t cycles = 0;  // when the last process finished
+  int64_t steps = 0;
+  std::map<std::string, Buffer> arguments;  // every region argument's final contents
+  std::vector<ProcessStats> processes;      // parallel to region.processes
+  std::vector<ChannelStats> channels;       // parallel to region.channels
+  std::optional<DeadlockReport> report;     // for deadlock and watchdog
+  Status errors;                            // for error: a body's access the region cannot serve
+
+  bool ok() const { return outcome == completed; }
+  // The outcome in one paragraph: completed in N cycles, the report, or the errors.
+  std::string summary() const;
+};
+
+// Region argument contents by name. An argument a process only reads must be
+// given; any other that is not given starts zeroed.
+using Inputs = std::map<std::string, Buffer>;
+
+// Errors (before anything runs): unknown-argument, missing-input, input-word,
+// input-size. What happens during the run is in the SimResult.
+Result<SimResult> simulate(const Region& region, const Inputs& inputs, const SimOptions& options = {});
+
+// Composes, then simulates.
+Result<SimResult> simulate(const Architecture& architecture, const Inputs& inputs, const SimOptions& options = {},
+                           const Overrides& overrides = {});
+
+}  // namespace loom

@@ -1,0 +1,199 @@
+// Deadlocks and livelocks end in a report that names the blocked processes, the
+// channels they wait on with occupancy against depth, and the wait-for cycle.
+#include <catch2/catch.hpp>
+
+#include "compose/place.h"
+#include "compose/sim/simulator.h"
+#include "tests/sim_units.h"
+
+namespace loom {
+namespace {
+
+using test::Token;
+
+ParameterSet params(int64_t k, int64_t qd) {
+  ParameterSet p;
+  p.param("K", k, 1, 1 << 20, "rows");
+  p.param("QD", qd, 1, 64, "fifo depth");
+  return p;
+}
+
+std::vector<Token> rows(int64_t k) {
+  std::vector<Token> out(static_cast<size_t>(k));
+  for (int64_t i = 0; i < k; ++i) out[static_cast<size_t>(i)].set_lane(0, 100 + i);
+  return out;
+}
+
+SimResult run(const Architecture& arch, const Inputs& inputs = {}, SimOptions options = {}) {
+  auto r = simulate(arch, inputs, options);
+  REQUIRE(r.ok());
+  return r.value();
+}
+
+TEST_CASE("one DMA unit loading through and storing from a scratchpad is a named two-process cycle", "[deadlock]") {
+  Architecture arch("two_way_dma", params(8, 2));
+  Handle to_sp = arch.channel<Token>("dma2sp", one(), "QD", "rows into the scratchpad");
+  Handle from_sp = arch.channel<Token>("sp2dma", one(), "QD", "rows out of the scratchpad");
+  Handle spad = arch.memory<Token>("spad", "K");
+  Handle a = arch.argument<Token>("A", "K", "input rows");
+  Handle c = arch.argument<Token>("C", "K", "output rows");
+  place<test::TwoWayDma>(arch, "dma", one())
+      .bind(test::TwoWayDma::a, a())
+      .bind(test::TwoWayDma::c, c())
+      .bind(test::TwoWayDma::to_sp, to_sp())
+      .bind(test::TwoWayDma::from_sp, from_sp());
+  place<test::Scratchpad>(arch, "spm", one())
+      .bind(test::Scratchpad::in, to_sp())
+      .bind(test::Scratchpad::out, from_sp())
+      .bind(test::Scratchpad::spad, spad());
+
+  const SimResult r = run(arch, {{"A", Buffer::of(rows(8))}});
+  REQUIRE(r.outcome == SimResult::deadlock);
+  const DeadlockReport& report = *r.report;
+  REQUIRE(report.blocked.size() == 2);
+  const BlockedProcess* dma = report.find("dma");
+  const BlockedProcess* spm = report.find("spm");
+  REQUIRE(dma != nullptr);
+  REQUIRE(spm != nullptr);
+  CHECK(dma->state == "read");
+  CHECK(dma->channel == "sp2dma");
+  CHECK(!dma->waits_on_full);
+  CHECK(dma->occupancy == 0);
+  CHECK(dma->depth == 2);
+  CHECK(dma->waits_for == "spm");
+  CHECK(spm->channel == "dma2sp");
+  CHECK(spm->waits_for == "dma");
+  CHECK(report.wait_cycles == std::vector<std::vector<std::string>>{{"dma", "spm"}});
+  const std::string text = report.to_string();
+  CHECK(text.find("DEADLOCK at cycle") == 0);
+  CHECK(text.find("dma (dma) at cycle") != std::string::npos);
+  CHECK(text.find("waits to read port 'from_sp' on channel 'sp2dma' (empty, 0/2), written by spm") != std::string::npos);
+  CHECK(text.find("dma -> spm -> dma") != std::string::npos);
+}
+
+TEST_CASE("split into one-way DMA units, the same round trip completes", "[deadlock]") {
+  Architecture arch("one_way_dma", params(8, 2));
+  Handle to_sp = arch.channel<Token>("dma2sp", one(), "QD", "rows into the scratchpad");
+  Handle from_sp = arch.channel<Token>("sp2dma", one(), "QD", "rows out of the scratchpad");
+  Handle spad = arch.memory<Token>("spad", "K");
+  Handle a = arch.argument<Token>("A", "K", "input rows");
+  Handle c = arch.argument<Token>("C", "K", "output rows");
+  place<test::DmaLoad>(arch, "dma_ld", one()).bind(test::DmaLoad::a, a()).bind(test::DmaLoad::out, to_sp());
+  place<test::Scratchpad>(arch, "spm", one())
+      .bind(test::Scratchpad::in, to_sp())
+      .bind(test::Scratchpad::out, from_sp())
+      .bind(test::Scratchpad::spad, spad());
+  place<test::DmaStore>(arch, "dma_st", one()).bind(test::DmaStore::in, from_sp()).bind(test::DmaStore::c, c());
+  const SimResult r = run(arch, {{"A", Buffer::of(rows(8))}});
+  REQUIRE(r.ok());
+  CHECK(r.arguments.at("C").as<Token>() == rows(8));
+}
+
+Architecture fan_out(int64_t k, int64_t qd) {
+  Architecture arch("fan_out", params(k, qd));
+  Handle first = arch.channel<Token>("first", one(), "QD", "K words sent before any of `second`");
+  Handle second = arch.channel<Token>("second", one(), "QD", "K words");
+  place<test::Split>(arch, "split", one()).bind(test::Split::first, first()).bind(test::Split::second, second());
+  place<test::Join>(arch, "join", one()).bind(test::Join::a, first()).bind(test::Join::b, second());
+  return arch;
+}
+
+TEST_CASE("a fan-out whose FIFO is too shallow deadlocks, and names the full FIFO", "[deadlock]") {
+  // The join takes one word of `first` before it waits on `second`, so `first`
+  // must hold K - 1 words for the split to reach `second`.
+  CHECK(run(fan_out(6, 5)).ok());
+
+  const SimResult r = run(fan_out(6, 4));
+  REQUIRE(r.outcome == SimResult::deadlock);
+  const BlockedProcess* split = r.report->find("split");
+  const BlockedProcess* join = r.report->find("join");
+  REQUIRE(split != nullptr);
+  REQUIRE(join != nullptr);
+  CHECK(split->state == "write");
+  CHECK(split->channel == "first");
+  CHECK(split->waits_on_full);
+  CHECK(split->occupancy == 4);
+  CHECK(split->depth == 4);
+  CHECK(split->waits_for == "join");
+  CHECK(join->state == "read");
+  CHECK(join->channel == "second");
+  CHECK(join->occupancy == 0);
+  CHECK(r.report->wait_cycles == std::vector<std::vector<std::string>>{{"split", "join"}});
+  CHECK(r.report->to_string().find("(full, 4/4), read by join") != std::string::npos);
+}
+
+TEST_CASE("a reader expecting more tokens than are written waits on a finished writer", "[deadlock]") {
+  Architecture arch("greedy", params(4, 2));
+  Handle c = arch.channel<Token>("c", one(), "QD", "K tokens");
+  place<test::Emit<1, 1>>(arch, "emit", one()).bind(test::Emit<1, 1>::out, c());
+  place<test::Greedy>(arch, "greedy", one()).bind(test::Greedy::in, c());
+  const SimResult r = run(arch);
+  REQUIRE(r.outcome == SimResult::deadlock);
+  REQUIRE(r.report->blocked.size() == 1);
+  const BlockedProcess& g = r.report->blocked[0];
+  CHECK(g.process == "greedy");
+  CHECK(g.channel == "c");
+  CHECK(g.waits_for == "emit");
+  CHECK(g.waits_for_finished);
+  CHECK(r.report->wait_cycles.empty());
+  CHECK(r.report->to_string().find("written by emit, which has finished") != std::string::npos);
+  CHECK(r.processes[0].finished);
+}
+
+TEST_CASE("a livelock ends at the watchdog with the same kind of report", "[deadlock]") {
+  Architecture arch("ring", params(1, 2));
+  Handle ab = arch.channel<Token>("ab", one(), "QD", "ping to pong");
+  Handle ba = arch.channel<Token>("ba", one(), "QD", "pong to ping");
+  place<test::Ring<true>>(arch, "ping", one()).bind(test::Ring<true>::out, ab()).bind(test::Ring<true>::in, ba());
+  place<test::Ring<false>>(arch, "pong", one()).bind(test::Ring<false>::in, ab()).bind(test::Ring<false>::out, ba());
+
+  SimOptions cycles;
+  cycles.max_cycles = 1000;
+  const SimResult r = run(arch, {}, cycles);
+  REQUIRE(r.outcome == SimResult::watchdog);
+  CHECK(r.report->kind == DeadlockReport::watchdog);
+  CHECK(r.report->blocked.size() == 2);
+  CHECK(r.report->find("ping") != nullptr);
+  CHECK(r.report->find("pong") != nullptr);
+  CHECK(r.report->cycle > 1000);
+  CHECK(r.report->to_string().find("WATCHDOG (") == 0);
+
+  SimOptions steps;
+  steps.max_steps = 500;
+  const SimResult s = run(arch, {}, steps);
+  REQUIRE(s.outcome == SimResult::watchdog);
+  CHECK(s.report->watchdog_reason == "more than 500 steps");
+}
+
+TEST_CASE("a body using a port its instance leaves unbound stops with a named error", "[deadlock]") {
+  Architecture arch("loose", params(3, 2));
+  Handle out = arch.argument<Token>("OUT", "K", "result");
+  place<test::Absorb<1, 1>>(arch, "absorb", one())
+      .bind(test::Absorb<1, 1>::in, [](const Index&) -> Binding { return unbound; })
+      .bind(test::Absorb<1, 1>::result, out());
+  const SimResult r = run(arch);
+  REQUIRE(r.outcome == SimResult::error);
+  CHECK(r.errors.to_string() ==
+        "error[unbound-port] unit 'absorb' port 'in': is used by the body, but the architecture binds it to nothing "
+        "for this instance\n");
+}
+
+TEST_CASE("inputs that do not fit the region are refused before anything runs", "[deadlock]") {
+  Architecture arch("one_way_dma", params(4, 2));
+  Handle c = arch.channel<Token>("c", one(), "QD", "rows");
+  Handle a = arch.argument<Token>("A", "K", "input rows");
+  Handle out = arch.argument<Token>("C", "K", "output rows");
+  place<test::DmaLoad>(arch, "dma_ld", one()).bind(test::DmaLoad::a, a()).bind(test::DmaLoad::out, c());
+  place<test::DmaStore>(arch, "dma_st", one()).bind(test::DmaStore::in, c()).bind(test::DmaStore::c, out());
+
+  CHECK(simulate(arch, {}).status().to_string() ==
+        "error[missing-input] argument 'A': is read by dma_ld.A, but no input gives it\n");
+  CHECK(simulate(arch, {{"A", Buffer::of(rows(3))}, {"B", Buffer::of(rows(4))}}).status().to_string() ==
+        "error[input-size] input 'A': has 3 rows, but the argument has 4\n"
+        "error[unknown-argument] input 'B': names no argument of region 'one_way_dma'\n");
+  CHECK(simulate(arch, {{"A", Buffer::of(std::vector<Word<4, 8>>(4))}}).status().to_string() ==
+        "error[input-word] input 'A': holds 4x8 words, but the argument holds 2x16\n");
+}
+
+}  // namespace
+}  // namespace loom

@@ -1,0 +1,114 @@
+// The timing model on regions small enough to compute by hand (docs/timing.md):
+// iteration i issues at s_i >= s_{i-1} + II, reads at s_i, writes at
+// s_i + depth - 1; a token is read no earlier than its write + 1 and written no
+// earlier than the read of the token one FIFO depth before it.
+#include <catch2/catch.hpp>
+
+#include "compose/place.h"
+#include "compose/sim/simulator.h"
+#include "tests/sim_units.h"
+
+namespace loom {
+namespace {
+
+using test::Token;
+
+ParameterSet params(int64_t k, int64_t qd) {
+  ParameterSet p;
+  p.param("K", k, 1, 1 << 20, "tokens");
+  p.param("QD", qd, 1, 64, "fifo depth");
+  return p;
+}
+
+// producer -> c -> consumer, the consumer storing what it reads into OUT.
+template <class Producer, class Consumer>
+SimResult pair(int64_t k, int64_t qd) {
+  Architecture arch("pair", params(k, qd));
+  Handle c = arch.channel<Token>("c", one(), "QD", "tokens");
+  Handle out = arch.argument<Token>("OUT", "K", "what the consumer read");
+  place<Producer>(arch, "producer", one()).bind(Producer::out, c());
+  place<Consumer>(arch, "consumer", one()).bind(Consumer::in, c()).bind(Consumer::result, out());
+  auto r = simulate(arch, {});
+  REQUIRE(r.ok());
+  REQUIRE(r.value().ok());
+  return r.value();
+}
+
+constexpr int64_t K = 10;
+
+TEST_CASE("II=1 into II=1: one token a cycle, one cycle of channel latency", "[timing]") {
+  const SimResult r = pair<test::Emit<1, 1>, test::Absorb<1, 1>>(K, 2);
+  // Token k is written at k and read at k + 1; the consumer drains at K.
+  CHECK(r.processes[0].finish == K);
+  CHECK(r.processes[1].finish == K + 1);
+  CHECK(r.cycles == K + 1);
+  CHECK(r.processes[1].stalled_empty == 1);  // its first read waits for token 0
+  CHECK(r.channels[0].max_occupancy == 1);
+  const auto out = r.arguments.at("OUT").as<Token>();
+  for (int64_t i = 0; i < K; ++i) CHECK(out[static_cast<size_t>(i)].lane_signed(0) == i);
+}
+
+TEST_CASE("II=2 into II=1: the consumer waits on the producer's rate", "[timing]") {
+  const SimResult r = pair<test::Emit<2, 1>, test::Absorb<1, 1>>(K, 2);
+  // Token k is written at 2k and read at 2k + 1.
+  CHECK(r.processes[0].finish == 2 * (K - 1) + 1);
+  CHECK(r.cycles == 2 * (K - 1) + 2);
+  CHECK(r.processes[1].stalled_empty == 2 * (K - 1) + 1 - (K - 1));  // read k at 2k+1 instead of k
+}
+
+TEST_CASE("II=1 into II=2 through FIFOs of depth 1, 2 and 4: back-pressure", "[timing]") {
+  for (int64_t depth : {1, 2, 4}) {
+    INFO("FIFO depth " << depth);
+    const SimResult r = pair<test::Emit<1, 1>, test::Absorb<2, 1>>(K, depth);
+    // The consumer reads token k at 2k + 1. The producer writes token k at
+    // max(k, read of token k - depth) = max(k, 2(k - depth) + 1).
+    const int64_t last_write = std::max(K - 1, 2 * (K - 1 - depth) + 1);
+    CHECK(r.processes[0].finish == last_write + 1);
+    CHECK(r.processes[0].stalled_full == last_write - (K - 1));
+    CHECK(r.processes[1].finish == 2 * (K - 1) + 2);
+    CHECK(r.cycles == 2 * (K - 1) + 2);
+    CHECK(r.channels[0].max_occupancy == depth);  // the producer outruns the consumer: the FIFO fills
+  }
+}
+
+TEST_CASE("a stage with latency 5 adds five cycles to every token's path", "[timing]") {
+  for (int64_t depth : {1, 2, 4}) {
+    ParameterSet p = params(K, depth);
+    Architecture arch("stage", p);
+    Handle a = arch.channel<Token>("a", one(), "QD", "in");
+    Handle b = arch.channel<Token>("b", one(), "QD", "out");
+    Handle out = arch.argument<Token>("OUT", "K", "result");
+    place<test::Emit<1, 1>>(arch, "producer", one()).bind(test::Emit<1, 1>::out, a());
+    place<test::Stage<1, 5>>(arch, "stage", one()).bind(test::Stage<1, 5>::in, a()).bind(test::Stage<1, 5>::out, b());
+    place<test::Absorb<1, 1>>(arch, "consumer", one())
+        .bind(test::Absorb<1, 1>::in, b())
+        .bind(test::Absorb<1, 1>::result, out());
+    auto r = simulate(arch, {});
+    REQUIRE(r.ok());
+    REQUIRE(r.value().ok());
+    // Token k: written at k, read by the stage at k + 1, written at k + 5, read at k + 6.
+    CHECK(r.value().processes[1].finish == (K - 1) + 5 + 1);
+    CHECK(r.value().cycles == (K - 1) + 6 + 1);
+    CHECK(r.value().processes[1].stalled_full == 0);
+    const auto result = r.value().arguments.at("OUT").as<Token>();
+    CHECK(result.back().lane_signed(1) == 1);
+  }
+}
+
+TEST_CASE("busy and blocked intervals cover each process's time exactly once", "[timing]") {
+  const SimResult r = pair<test::Emit<1, 1>, test::Absorb<2, 1>>(K, 1);
+  for (const ProcessStats& p : r.processes) {
+    int64_t cursor = 0, stalled = 0;
+    for (const Interval& i : p.intervals) {
+      CHECK(i.begin == cursor);
+      CHECK(i.end > i.begin);
+      if (i.kind != Interval::busy) stalled += i.end - i.begin;
+      cursor = i.end;
+    }
+    CHECK(cursor == p.finish);
+    CHECK(stalled == p.stalled_empty + p.stalled_full);
+  }
+}
+
+}  // namespace
+}  // namespace loom
