@@ -6,7 +6,7 @@ namespace loom {
 
 const std::vector<MachineEntry>& machines() {
   static const std::vector<MachineEntry> all = {
-      {"example", "a loader, a chain of N FIR taps and a store", [](const Overrides& o) { return example::architecture(o); }},
+      {"example", "a loader, a chain of N FIR taps and a store", [](const Overrides& o) { return example::architecture(o); }, example::workload},
   };
   return all;
 }

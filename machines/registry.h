@@ -8,6 +8,7 @@
 
 #include "common/status.h"
 #include "compose/architecture.h"
+#include "machines/workload.h"
 #include "units/parameter_set.h"
 
 namespace loom {
@@ -18,6 +19,8 @@ struct MachineEntry {
   // Builds the architecture for a configuration; a type-level parameter in the
   // overrides (e.g. T) picks the instantiation, the rest are resolved by compose().
   std::function<Result<Architecture>(const Overrides&)> architecture;
+  // Inputs for a region this machine composed, and the check of its outputs.
+  std::function<Result<Workload>(const Region&, uint64_t seed)> workload;
 };
 
 const std::vector<MachineEntry>& machines();

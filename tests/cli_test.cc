@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
@@ -85,10 +86,29 @@ TEST_CASE("loom refuses bad input with named errors and a non-zero exit", "[cli]
   CHECK(r.err.find("usage: loom <command>") != std::string::npos);
 }
 
-TEST_CASE("loom demo composes the example and shows a refusal", "[cli]") {
+TEST_CASE("loom sim writes a trace that parses as JSON with one track per process", "[cli]") {
+  const char* tmp = std::getenv("TEST_TMPDIR");
+  const std::string trace = std::string(tmp ? tmp : "/tmp") + "/t.json";
+  const Run r = loom("sim --machine example --param N=5 --trace " + trace);
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("completed in ") != std::string::npos);
+  CHECK(r.out.find("check against the reference: EXACT") != std::string::npos);
+  CHECK(r.out.find("  tap          fir_tap           5 ") != std::string::npos);
+  const auto json = nlohmann::json::parse(slurp(trace));
+  int tracks = 0;
+  for (const auto& e : json.at("traceEvents")) tracks += e.at("name") == "thread_name";
+  CHECK(tracks == 7);
+
+  const Run bad = loom("sim --machine example --seed -1");
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err.find("loom: error[usage] option '--seed': takes a non-negative integer, not '-1'") == 0);
+}
+
+TEST_CASE("loom demo composes and simulates the example and shows a refusal", "[cli]") {
   const Run r = loom("demo");
   CHECK(r.exit_code == 0);
   CHECK(r.out.find("region 'example': 10 instances") != std::string::npos);
+  CHECK(r.out.find("check against the reference: EXACT") != std::string::npos);
   CHECK(r.out.find("error[parameter-out-of-range] parameter 'N'") != std::string::npos);
 }
 

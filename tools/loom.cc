@@ -1,5 +1,8 @@
 // The `loom` command line.
+#include <charconv>
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -7,6 +10,9 @@
 #include "common/status.h"
 #include "compose/describe.h"
 #include "compose/dot.h"
+#include "compose/sim/chrome_trace.h"
+#include "compose/sim/sim_report.h"
+#include "compose/sim/simulator.h"
 #include "machines/registry.h"
 #include "units/parameter_set.h"
 
@@ -20,21 +26,29 @@ commands:
   machines                  list the machines Loom knows
   describe --machine NAME   the composed region: units, channels, memories, arguments
   dot --machine NAME        the region's channel graph as Graphviz DOT, on standard output
+  sim --machine NAME        simulate the region on its workload: cycles, per-unit busy and
+                            stall cycles, FIFO occupancy, the check against the reference,
+                            and a deadlock report if it hangs
 
 options:
   --machine NAME            the machine to compose (see `loom machines`)
   --param NAME=VALUE        override a parameter; repeatable
+  --seed N                  the workload's random seed (default 0)
+  --trace FILE              with sim: write busy and blocked intervals as Chrome trace-event
+                            JSON (open in ui.perfetto.dev or chrome://tracing)
 )";
 
 struct Command {
   std::string verb;
   std::string machine;
   Overrides overrides;
+  uint64_t seed = 0;
+  std::string trace;
 };
 
 Result<Command> parse(const std::vector<std::string_view>& args) {
   if (args.empty()) return Error{"usage", "", "no command given"};
-  Command cmd{std::string(args[0]), "", {}};
+  Command cmd{std::string(args[0]), "", {}, 0, ""};
   Status status;
   for (size_t i = 1; i < args.size(); ++i) {
     const std::string_view a = args[i];
@@ -45,7 +59,14 @@ Result<Command> parse(const std::vector<std::string_view>& args) {
       auto o = parse_override(args[++i]);
       if (o.ok()) cmd.overrides.push_back(o.value());
       else status.merge(o.status());
-    } else if (a == "--machine" || a == "--param") {
+    } else if (a == "--trace" && has_value) {
+      cmd.trace = args[++i];
+    } else if (a == "--seed" && has_value) {
+      const std::string_view text = args[++i];
+      auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), cmd.seed);
+      if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+        status.add("usage", "option '--seed'", "takes a non-negative integer, not '" + std::string(text) + "'");
+    } else if (a == "--machine" || a == "--param" || a == "--trace" || a == "--seed") {
       status.add("usage", "option '" + std::string(a) + "'", "needs a value");
     } else {
       status.add("usage", "argument '" + std::string(a) + "'", "is not an option of `loom " + cmd.verb + "`");
@@ -60,6 +81,13 @@ int report(const Status& status) {
   return 1;
 }
 
+// `bazel run` starts the tool in its runfiles; a relative path means where the
+// user typed the command.
+std::string user_path(const std::string& path) {
+  const char* cwd = std::getenv("BUILD_WORKING_DIRECTORY");
+  return path.empty() || path[0] == '/' || cwd == nullptr ? path : std::string(cwd) + "/" + path;
+}
+
 Result<Region> compose_named(const Command& cmd) {
   if (cmd.machine.empty()) return Error{"usage", "`loom " + cmd.verb + "`", "needs --machine NAME"};
   auto entry = find_machine(cmd.machine);
@@ -69,18 +97,54 @@ Result<Region> compose_named(const Command& cmd) {
   return arch.value().compose(cmd.overrides);
 }
 
+// Simulates a composed region on its machine's workload and prints the report.
+// Returns the exit code: 0 only when the run completed and matched the reference.
+int simulate_and_report(const MachineEntry& machine, const Region& region, const Command& cmd) {
+  auto work = machine.workload(region, cmd.seed);
+  if (!work.ok()) return report(work.status());
+  std::printf("workload: %s\n", work.value().description.c_str());
+  auto result = simulate(region, work.value().inputs);
+  if (!result.ok()) return report(result.status());
+  const SimResult& run = result.value();
+  std::printf("%s", sim_report(region, run).c_str());
+  int code = run.ok() ? 0 : 1;
+  if (run.ok()) {
+    const Status check = work.value().check(run);
+    std::printf("\ncheck against the reference: %s\n%s", check.ok() ? "EXACT" : "MISMATCH", check.to_string().c_str());
+    if (!check.ok()) code = 1;
+  }
+  if (!cmd.trace.empty()) {
+    const std::string path = user_path(cmd.trace);
+    std::ofstream file(path);
+    file << chrome_trace(region, run);
+    if (!file.good()) {
+      std::fprintf(stderr, "loom: error[trace] file '%s': could not be written\n", path.c_str());
+      return 1;
+    }
+    std::printf("trace: %s (%zu process tracks)\n", path.c_str(), run.processes.size());
+  }
+  return code;
+}
+
 int demo(const Command& cmd) {
   const MachineEntry* example = find_machine("example").value();
   std::printf("== Composing '%s': %s\n\n", example->name.c_str(), example->summary.c_str());
-  auto region = compose_named({cmd.verb, example->name, cmd.overrides});
+  Command on_example = cmd;
+  on_example.machine = example->name;
+  auto region = compose_named(on_example);
   if (!region.ok()) return report(region.status());
   std::printf("%s\n", describe(region.value()).c_str());
 
   std::printf("== Every channel element has one writer and one reader, every memory one owner,\n"
               "   every argument one process, and every word matches its port.\n\n");
 
+  std::printf("== Simulating it: one fiber per process, bounded FIFOs, the declared pipelines\n");
+  if (const int code = simulate_and_report(*example, region.value(), on_example); code != 0) return code;
+  std::printf("\n");
+
   std::printf("== A configuration outside the parameter set is refused by name:\n");
-  auto bad = compose_named({cmd.verb, example->name, {{"N", 0}, {"QD", 4096}}});
+  on_example.overrides = {{"N", 0}, {"QD", 4096}};
+  auto bad = compose_named(on_example);
   std::printf("%s\n", bad.ok() ? "(unexpectedly accepted)\n" : bad.status().to_string().c_str());
 
   std::printf("== The channel graph: loom dot --machine example | dot -Tsvg > example.svg\n");
@@ -103,6 +167,11 @@ int run(const std::vector<std::string_view>& args) {
   if (cmd.verb == "machines") {
     for (const MachineEntry& m : machines()) std::printf("%-10s %s\n", m.name.c_str(), m.summary.c_str());
     return 0;
+  }
+  if (cmd.verb == "sim") {
+    auto region = compose_named(cmd);
+    if (!region.ok()) return report(region.status());
+    return simulate_and_report(*find_machine(cmd.machine).value(), region.value(), cmd);
   }
   if (cmd.verb == "describe" || cmd.verb == "dot") {
     auto region = compose_named(cmd);

@@ -1,5 +1,7 @@
 #include "machines/example/example.h"
 
+#include <random>
+
 #include "compose/place.h"
 #include "machines/example/fir_tap.h"
 #include "machines/example/loader.h"
@@ -54,7 +56,37 @@ Architecture architecture() {
   return arch;
 }
 
+template <unsigned T>
+std::vector<Sample<T>> random_rows(int64_t rows, std::mt19937_64& rng) {
+  std::vector<Sample<T>> out(static_cast<size_t>(rows));
+  for (Sample<T>& row : out)
+    for (unsigned lane = 0; lane < T; ++lane) row.set_lane(lane, static_cast<int64_t>(rng() % 256) - 128);
+  return out;
+}
+
+template <unsigned T>
+Workload workload_for(const Region& region, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  const int64_t n = region.params["N"], k = region.params["K"];
+  const auto w = random_rows<T>(n, rng), x = random_rows<T>(k, rng);
+  std::vector<Sum<T>> expected = reference<T>(w, x);
+  Workload work;
+  work.description = "FIR, T=" + std::to_string(T) + ": " + std::to_string(n) + " taps, " + std::to_string(k) +
+                     " samples, full-range int8, seed " + std::to_string(seed);
+  work.inputs = {{"W", Buffer::of(w)}, {"X", Buffer::of(x)}};
+  work.check = [expected](const SimResult& result) {
+    return compare_rows("Y", result.arguments.at("Y").as<Sum<T>>(), expected);
+  };
+  return work;
+}
+
 }  // namespace
+
+Result<Workload> workload(const Region& region, uint64_t seed) {
+  auto t = choose_built({{"T", region.params["T"]}}, "T", BuiltLanes::list, kDefaultLanes);
+  if (!t.ok()) return t.status();
+  return BuiltLanes::dispatch(t.value(), [&](auto lanes) { return workload_for<decltype(lanes)::value>(region, seed); });
+}
 
 Result<Architecture> architecture(const Overrides& overrides) {
   auto t = choose_built(overrides, "T", BuiltLanes::list, kDefaultLanes);

@@ -8,6 +8,8 @@
 
 #include "common/status.h"
 #include "compose/architecture.h"
+#include "compose/region.h"
+#include "machines/workload.h"
 #include "machines/example/words.h"
 #include "units/built_values.h"
 
@@ -20,6 +22,10 @@ inline constexpr int64_t kDefaultLanes = 4;
 // The architecture for the T in `overrides` (default 4), or a named error when
 // that T is not built.
 Result<Architecture> architecture(const Overrides& overrides);
+
+// Random full-range int8 weights and samples for `region` (any built T), and a
+// bit-exact check of Y against reference().
+Result<Workload> workload(const Region& region, uint64_t seed);
 
 // y[k] = sum over i of w[i] * x[k - i], lane by lane, with x[k < 0] = 0: what the
 // region computes, written as plain C++ to check it against.

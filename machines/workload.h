@@ -1,0 +1,43 @@
+// What `loom sim` runs on a machine: inputs for a composed region, and a check of
+// the simulated outputs against the machine's plain C++ reference.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "common/status.h"
+#include "compose/sim/simulator.h"
+
+namespace loom {
+
+struct Workload {
+  std::string description;  // one line, e.g. "FIR: 8 taps, 32 samples, int8 operands, seed 0"
+  Inputs inputs;
+  // Every output compared with the reference; each difference a named error.
+  std::function<Status(const SimResult&)> check;
+};
+
+// The differences between simulated and expected rows of one argument, as
+// "mismatch" errors naming the row and lane; at most `limit` of them, then a count.
+template <class W>
+Status compare_rows(const std::string& argument, const std::vector<W>& simulated, const std::vector<W>& expected,
+                    int limit = 10) {
+  Status status;
+  int64_t differences = 0;
+  for (size_t r = 0; r < expected.size() && r < simulated.size(); ++r)
+    for (unsigned lane = 0; lane < W::lanes; ++lane) {
+      if (simulated[r].lane(lane) == expected[r].lane(lane)) continue;
+      if (differences++ < limit)
+        status.add("mismatch", "argument '" + argument + "' row " + std::to_string(r) + " lane " + std::to_string(lane),
+                   "simulated " + std::to_string(simulated[r].lane_signed(lane)) + ", reference " +
+                       std::to_string(expected[r].lane_signed(lane)));
+    }
+  if (simulated.size() != expected.size())
+    status.add("mismatch", "argument '" + argument + "'",
+               std::to_string(simulated.size()) + " rows simulated, " + std::to_string(expected.size()) + " expected");
+  if (differences > limit)
+    status.add("mismatch", "argument '" + argument + "'", std::to_string(differences - limit) + " more differences");
+  return status;
+}
+
+}  // namespace loom

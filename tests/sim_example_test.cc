@@ -1,0 +1,110 @@
+// The example machine simulated end to end: bit-exact against the plain C++
+// reference at every built T, deterministic across runs and host threads, at
+// 1,000+ instances, with a trace that holds one track per process.
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+#include <set>
+#include <thread>
+
+#include "compose/sim/chrome_trace.h"
+#include "compose/sim/simulator.h"
+#include "machines/example/example.h"
+
+namespace loom {
+namespace {
+
+struct Run {
+  Region region;
+  SimResult result;
+  Status check;
+};
+
+Run run_example(const Overrides& overrides, uint64_t seed = 0) {
+  auto arch = example::architecture(overrides);
+  REQUIRE(arch.ok());
+  auto region = arch.value().compose(overrides);
+  REQUIRE(region.ok());
+  auto work = example::workload(region.value(), seed);
+  REQUIRE(work.ok());
+  auto result = simulate(region.value(), work.value().inputs);
+  REQUIRE(result.ok());
+  INFO(result.value().summary());
+  REQUIRE(result.value().ok());
+  return {region.value(), result.value(), work.value().check(result.value())};
+}
+
+TEST_CASE("the simulated example matches the reference bit for bit", "[sim]") {
+  for (int64_t n : {1, 3, 8})
+    for (int64_t k : {1, 17}) {
+      INFO("N=" << n << " K=" << k);
+      const Run r = run_example({{"N", n}, {"K", k}}, static_cast<uint64_t>(n * 100 + k));
+      CHECK(r.check.to_string() == "");
+    }
+  for (int64_t t : {8, 16, 32}) {
+    INFO("T=" << t);
+    const Run r = run_example({{"T", t}, {"N", 5}, {"K", 9}, {"QD", 1}});
+    CHECK(r.check.to_string() == "");
+  }
+}
+
+TEST_CASE("a wrong result is caught: the check is not blind", "[sim]") {
+  Run r = run_example({{"N", 4}, {"K", 6}});
+  REQUIRE(r.check.ok());
+  auto work = example::workload(r.region, 0);
+  Buffer& y = r.result.arguments.at("Y");
+  y.row(3)[0] ^= 1;  // one bit of one lane of one row
+  const Status broken = work.value().check(r.result);
+  REQUIRE(broken.errors().size() == 1);
+  CHECK(broken.errors()[0].where == "argument 'Y' row 3 lane 0");
+}
+
+TEST_CASE("cycle counts are the same across runs and across host threads", "[sim]") {
+  const Overrides config = {{"N", 12}, {"K", 40}, {"QD", 1}};
+  const Run first = run_example(config);
+  const Run again = run_example(config);
+  CHECK(first.result.cycles == again.result.cycles);
+  CHECK(first.result.arguments.at("Y") == again.result.arguments.at("Y"));
+  for (size_t p = 0; p < first.result.processes.size(); ++p)
+    CHECK(first.result.processes[p].finish == again.result.processes[p].finish);
+
+  // The simulator uses no threads of its own; runs on several host threads at
+  // once must not see each other.
+  std::vector<int64_t> cycles(4, -1);
+  std::vector<std::thread> threads;
+  for (size_t t = 0; t < cycles.size(); ++t)
+    threads.emplace_back([&, t] {
+      auto arch = example::architecture(config);
+      auto region = arch.value().compose(config);
+      auto work = example::workload(region.value(), 0);
+      auto result = simulate(region.value(), work.value().inputs);
+      cycles[t] = result.ok() && result.value().ok() ? result.value().cycles : -1;
+    });
+  for (std::thread& t : threads) t.join();
+  for (int64_t c : cycles) CHECK(c == first.result.cycles);
+}
+
+TEST_CASE("the example runs with more than 1,000 instances", "[sim]") {
+  const Run r = run_example({{"N", 1000}, {"K", 3}});
+  CHECK(r.region.processes.size() == 1002);
+  CHECK(r.check.to_string() == "");
+}
+
+TEST_CASE("the trace is JSON with one named track per process", "[sim]") {
+  const Run r = run_example({{"N", 6}, {"K", 10}});
+  const auto trace = nlohmann::json::parse(chrome_trace(r.region, r.result));
+  std::set<int> tracks, with_events;
+  for (const auto& e : trace.at("traceEvents")) {
+    if (e.at("name") == "thread_name") tracks.insert(e.at("tid").get<int>());
+    if (e.at("ph") == "X") {
+      with_events.insert(e.at("tid").get<int>());
+      CHECK(e.at("dur").get<int64_t>() > 0);
+    }
+  }
+  CHECK(tracks.size() == r.region.processes.size());
+  CHECK(with_events == tracks);
+  CHECK(trace.at("otherData").at("cycles").get<int64_t>() == r.result.cycles);
+}
+
+}  // namespace
+}  // namespace loom
