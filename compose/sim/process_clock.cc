@@ -6,19 +6,19 @@
 namespace loom {
 
 ProcessClock::ProcessClock(Pipeline pipeline, int ports, bool record_intervals)
-    : pipeline_(pipeline), touched_(static_cast<size_t>(ports), false), record_(record_intervals) {
+    : pipeline_(pipeline), touched_in_(static_cast<size_t>(ports), 0), record_(record_intervals) {
   assert(pipeline.ii >= 1 && pipeline.depth >= 1);
 }
 
 void ProcessClock::touch(int port) {
+  int64_t& last = touched_in_[static_cast<size_t>(port)];
   if (iterations_ == 0) {
     iterations_ = 1;
-  } else if (touched_[static_cast<size_t>(port)]) {
-    std::fill(touched_.begin(), touched_.end(), false);
+  } else if (last == iterations_) {
     issue_ += pipeline_.ii;
     ++iterations_;
   }
-  touched_[static_cast<size_t>(port)] = true;
+  last = iterations_;
 }
 
 void ProcessClock::stall(Interval::Kind kind, int port, int64_t until) {

@@ -53,7 +53,9 @@ class ProcessClock {
   void stall(Interval::Kind kind, int port, int64_t until);
 
   Pipeline pipeline_;
-  std::vector<bool> touched_;
+  // The iteration in which each port was last touched; comparing with the
+  // current one saves clearing a set every iteration.
+  std::vector<int64_t> touched_in_;
   bool record_;
   int64_t issue_ = 0, finish_ = 0, iterations_ = 0;
   int64_t stalled_[3] = {0, 0, 0};

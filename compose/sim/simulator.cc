@@ -1,5 +1,7 @@
 #include "compose/sim/simulator.h"
 
+#include "compose/sim/fifo_times.h"
+
 #include <algorithm>
 #include <boost/context/fiber.hpp>
 #include <boost/context/protected_fixedsize_stack.hpp>
@@ -17,17 +19,29 @@ namespace ctx = boost::context;
 // Bodies never catch; Boost.Context's own forced_unwind passes through untouched.
 struct Stop {};
 
+// Words are a few limbs; a plain loop beats a call to memmove.
+inline void copy_limbs(const uint64_t* from, int n, uint64_t* to) {
+  for (int i = 0; i < n; ++i) to[i] = from[i];
+}
+
 // A bounded FIFO of words, with the cycle each word was written and read.
 struct Fifo {
-  const ChannelInstance* decl = nullptr;
-  unsigned stride = 0;     // limbs per word
+  const ChannelInstance* decl;
+  unsigned stride;         // limbs per word
   std::vector<uint64_t> ring;  // depth words
-  std::vector<int64_t> write_times, read_times;  // per token, in order
-  int64_t head = 0;        // tokens read so far
-  int64_t tail = 0;        // tokens written so far
-  int64_t depth() const { return decl->depth; }
-  int64_t size() const { return tail - head; }
-  uint64_t* slot(int64_t token) { return ring.data() + static_cast<size_t>(token % depth()) * stride; }
+  FifoTimes times;
+  size_t head_slot = 0, tail_slot = 0;  // places in the ring, kept to avoid a division per access
+  int64_t capacity = 0;    // the declared depth
+
+  explicit Fifo(const ChannelInstance& c)
+      : decl(&c), stride(bits::limbs_for(static_cast<unsigned>(c.word.bits()))),
+        ring(static_cast<size_t>(c.depth) * stride, 0), times(c.depth), capacity(c.depth) {}
+  int64_t depth() const { return capacity; }
+  int64_t size() const { return times.writes() - times.reads(); }
+  uint64_t* slot(size_t s) { return ring.data() + s * stride; }
+  void advance(size_t& s) const {
+    if (++s == static_cast<size_t>(capacity)) s = 0;
+  }
 };
 
 class Simulation;
@@ -45,6 +59,8 @@ class Process final : public Io {
   void store(int port, int64_t row, const uint64_t* limbs, int limb_count) override;
   int64_t param(int which) override { return params_[static_cast<size_t>(which)]; }
 
+  // Resolves ports to the simulation's FIFOs and buffers, which must not move after.
+  void bind_ports();
   void start(size_t stack_bytes);
   void resume() { fiber_ = std::move(fiber_).resume(); }
 
@@ -59,13 +75,32 @@ class Process final : public Io {
 
  private:
   void yield() { scheduler_ = std::move(scheduler_).resume(); }
-  Fifo& fifo(int port, PortKind kind);
+  // The hot path stays small; what stops a run is out of line.
+  Fifo& fifo(int port, PortKind kind) {
+    assert(decl.unit->ports[static_cast<size_t>(port)].kind == kind);
+    (void)kind;
+    Fifo* f = fifo_of_[static_cast<size_t>(port)];
+    if (f == nullptr) [[unlikely]]
+      unbound(port);
+    return *f;
+  }
+  void step() {
+    ++steps;
+    if (++*total_steps_ > max_steps_ || clock.now() > max_cycles_) [[unlikely]]
+      out_of_bounds();
+  }
   Buffer& storage(int port, int64_t row, const char* verb);
   [[noreturn]] void fail(std::string kind, int port, std::string message);
-  void step();
+  [[noreturn, gnu::cold, gnu::noinline]] void unbound(int port);
+  [[noreturn, gnu::cold, gnu::noinline]] void out_of_bounds();
 
   Simulation& sim_;
+  int64_t* total_steps_;  // the simulation's count, over all processes
+  int64_t max_steps_, max_cycles_;
   std::vector<int64_t> params_;
+  // What each port is bound to, resolved once: null where the port is unbound.
+  std::vector<Fifo*> fifo_of_;
+  std::vector<Buffer*> storage_of_;
   ctx::fiber fiber_, scheduler_;
 };
 
@@ -112,7 +147,7 @@ class Simulation {
 
 Process::Process(Simulation& sim, int id, const loom::Process& decl)
     : id(id), decl(decl), clock(decl.unit->pipeline, static_cast<int>(decl.unit->ports.size()), sim.options.record_intervals),
-      sim_(sim) {
+      sim_(sim), total_steps_(&sim.steps), max_steps_(sim.options.max_steps), max_cycles_(sim.options.max_cycles) {
   for (const std::string& name : decl.unit->params) params_.push_back(sim.region.params[name]);
 }
 
@@ -138,26 +173,28 @@ void Process::fail(std::string kind, int port, std::string message) {
   throw Stop{};
 }
 
-void Process::step() {
-  ++steps;
-  if (++sim_.steps > sim_.options.max_steps) {
-    sim_.watchdog("more than " + std::to_string(sim_.options.max_steps) + " steps");
-    throw Stop{};
-  }
-  if (clock.now() > sim_.options.max_cycles) {
-    sim_.watchdog(decl.name() + " passed cycle " + std::to_string(sim_.options.max_cycles));
-    throw Stop{};
+void Process::out_of_bounds() {
+  if (*total_steps_ > max_steps_)
+    sim_.watchdog("more than " + std::to_string(max_steps_) + " steps");
+  else
+    sim_.watchdog(decl.name() + " passed cycle " + std::to_string(max_cycles_));
+  throw Stop{};
+}
+
+void Process::unbound(int port) {
+  fail("unbound-port", port, "is used by the body, but the architecture binds it to nothing for this instance");
+}
+
+void Process::bind_ports() {
+  for (const Target& t : decl.ports) {
+    const size_t id = static_cast<size_t>(t.id);
+    fifo_of_.push_back(t.bound() && t.kind == ObjectKind::channel ? &sim_.fifos[id] : nullptr);
+    storage_of_.push_back(!t.bound() || t.kind == ObjectKind::channel ? nullptr
+                          : t.kind == ObjectKind::memory          ? &sim_.memories[id]
+                                                                  : &sim_.arguments[id]);
   }
 }
 
-Fifo& Process::fifo(int port, PortKind kind) {
-  const Target& t = decl.ports[static_cast<size_t>(port)];
-  assert(decl.unit->ports[static_cast<size_t>(port)].kind == kind);
-  (void)kind;
-  if (!t.bound())
-    fail("unbound-port", port, "is used by the body, but the architecture binds it to nothing for this instance");
-  return sim_.fifos[static_cast<size_t>(t.id)];
-}
 
 void Process::read(int port, uint64_t* limbs, int limb_count) {
   Fifo& f = fifo(port, PortKind::reads);
@@ -169,10 +206,9 @@ void Process::read(int port, uint64_t* limbs, int limb_count) {
     yield();
     if (sim_.stop) throw Stop{};
   }
-  const int64_t token = f.head;
-  std::copy_n(f.slot(token), limb_count, limbs);
-  f.read_times.push_back(clock.read(port, f.write_times[static_cast<size_t>(token)]));
-  ++f.head;
+  copy_limbs(f.slot(f.head_slot), limb_count, limbs);
+  f.times.read(clock.read(port, f.times.next_written_at()));
+  f.advance(f.head_slot);
   if (f.decl->writer.valid()) sim_.wake(f.decl->writer.process);
 }
 
@@ -186,21 +222,17 @@ void Process::write(int port, const uint64_t* limbs, int limb_count) {
     yield();
     if (sim_.stop) throw Stop{};
   }
-  const int64_t token = f.tail;
-  const int64_t freed = token >= f.depth() ? f.read_times[static_cast<size_t>(token - f.depth())] : 0;
-  std::copy_n(limbs, limb_count, f.slot(token));
-  f.write_times.push_back(clock.write(port, freed));
-  ++f.tail;
+  copy_limbs(limbs, limb_count, f.slot(f.tail_slot));
+  f.times.write(clock.write(port, f.times.slot_free_at()));
+  f.advance(f.tail_slot);
   if (f.decl->reader.valid()) sim_.wake(f.decl->reader.process);
 }
 
 Buffer& Process::storage(int port, int64_t row, const char* verb) {
-  const Target& t = decl.ports[static_cast<size_t>(port)];
-  if (!t.bound())
-    fail("unbound-port", port, "is used by the body, but the architecture binds it to nothing for this instance");
+  Buffer* storage = storage_of_[static_cast<size_t>(port)];
+  if (storage == nullptr) unbound(port);
   step();
-  Buffer& b = t.kind == ObjectKind::memory ? sim_.memories[static_cast<size_t>(t.id)]
-                                            : sim_.arguments[static_cast<size_t>(t.id)];
+  Buffer& b = *storage;
   if (row < 0 || row >= b.rows())
     fail("row-out-of-range", port,
          std::string(verb) + " of row " + std::to_string(row) + ", outside its " + std::to_string(b.rows()) + " rows");
@@ -208,21 +240,16 @@ Buffer& Process::storage(int port, int64_t row, const char* verb) {
 }
 
 void Process::load(int port, int64_t row, uint64_t* limbs, int limb_count) {
-  std::copy_n(storage(port, row, "load").row(row), limb_count, limbs);
+  copy_limbs(storage(port, row, "load").row(row), limb_count, limbs);
 }
 
 void Process::store(int port, int64_t row, const uint64_t* limbs, int limb_count) {
-  std::copy_n(limbs, limb_count, storage(port, row, "store").row(row));
+  copy_limbs(limbs, limb_count, storage(port, row, "store").row(row));
 }
 
 SimResult Simulation::run(const Inputs& inputs) {
-  for (const ChannelInstance& c : region.channels) {
-    Fifo f;
-    f.decl = &c;
-    f.stride = bits::limbs_for(static_cast<unsigned>(c.word.bits()));
-    f.ring.assign(static_cast<size_t>(c.depth) * f.stride, 0);
-    fifos.push_back(std::move(f));
-  }
+  fifos.reserve(region.channels.size());
+  for (const ChannelInstance& c : region.channels) fifos.emplace_back(c);
   for (const MemoryInstance& m : region.memories) memories.emplace_back(m.word, m.rows);
   for (const ArgumentInstance& a : region.arguments) {
     auto given = inputs.find(a.name);
@@ -230,6 +257,7 @@ SimResult Simulation::run(const Inputs& inputs) {
   }
   for (size_t i = 0; i < region.processes.size(); ++i) {
     processes.push_back(std::make_unique<Process>(*this, static_cast<int>(i), region.processes[i]));
+    processes.back()->bind_ports();
     processes.back()->start(options.stack_bytes);
     enqueue(*processes.back());
   }
@@ -328,14 +356,7 @@ void Simulation::collect() {
     result.processes.push_back(std::move(s));
   }
   for (const Fifo& f : fifos) {
-    ChannelStats c{f.decl->label(), f.depth(), f.tail, 0};
-    // Words held just after cycle W_k: those written by then, less those read.
-    size_t read = 0;
-    for (size_t k = 0; k < f.write_times.size(); ++k) {
-      while (read < f.read_times.size() && f.read_times[read] <= f.write_times[k]) ++read;
-      c.max_occupancy = std::max(c.max_occupancy, static_cast<int64_t>(k + 1 - read));
-    }
-    result.channels.push_back(c);
+    result.channels.push_back({f.decl->label(), f.depth(), f.times.writes(), f.times.max_occupancy()});
   }
   for (size_t a = 0; a < region.arguments.size(); ++a) result.arguments[region.arguments[a].name] = arguments[a];
 }

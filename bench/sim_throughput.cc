@@ -1,0 +1,73 @@
+// Simulates one fixed workload two ways and prints process-steps per second for
+// each: Loom's cooperative simulator, and a thread-per-process baseline (the
+// Allo OpenMP approach). A step is one channel, memory or argument access by a
+// process. The workload is the example machine (a chain of N FIR taps), sized to
+// about 40 and about 260 processes.
+//
+//   ./bazelw run -c opt //bench:sim_throughput
+#include <chrono>
+#include <cstdio>
+#include <string_view>
+
+#include "bench/thread_baseline.h"
+#include "compose/sim/simulator.h"
+#include "machines/example/example.h"
+
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// --sim-only skips the baseline, for profiling the simulator alone.
+bool sim_only = false;
+
+int measure(int64_t processes, int64_t samples) {
+  using namespace loom;
+  const Overrides config = {{"N", processes - 2}, {"K", samples}, {"QD", 2}};
+  auto region = example::architecture(config).value().compose(config);
+  if (!region.ok()) {
+    std::fprintf(stderr, "%s", region.status().to_string().c_str());
+    return 1;
+  }
+  auto work = example::workload(region.value(), 0);
+
+  SimOptions options;
+  options.record_intervals = false;
+  auto start = std::chrono::steady_clock::now();
+  auto sim = simulate(region.value(), work.value().inputs, options);
+  const double sim_seconds = seconds_since(start);
+  if (!sim.ok() || !sim.value().ok() || !work.value().check(sim.value()).ok()) {
+    std::fprintf(stderr, "the simulator did not reproduce the reference\n");
+    return 1;
+  }
+
+  if (sim_only) {
+    std::printf("%9lld %9lld %12lld %16.0f\n", static_cast<long long>(processes), static_cast<long long>(samples),
+                static_cast<long long>(sim.value().steps), static_cast<double>(sim.value().steps) / sim_seconds);
+    return 0;
+  }
+  start = std::chrono::steady_clock::now();
+  const ThreadedRun threaded = run_threaded(region.value(), work.value().inputs);
+  const double thread_seconds = seconds_since(start);
+  const bool agree = threaded.arguments.at("Y") == sim.value().arguments.at("Y") && threaded.steps == sim.value().steps;
+
+  const double sim_rate = static_cast<double>(sim.value().steps) / sim_seconds;
+  const double thread_rate = static_cast<double>(threaded.steps) / thread_seconds;
+  std::printf("%9lld %9lld %12lld %16.0f %16.0f %8.1fx  %s\n", static_cast<long long>(processes),
+              static_cast<long long>(samples), static_cast<long long>(sim.value().steps), sim_rate, thread_rate,
+              sim_rate / thread_rate, agree ? "outputs agree" : "OUTPUTS DIFFER");
+  return agree ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  sim_only = argc > 1 && std::string_view(argv[1]) == "--sim-only";
+  std::printf("%9s %9s %12s %16s %16s %9s\n", "processes", "samples", "steps", "sim steps/s", "thread steps/s",
+              "ratio");
+  int failures = 0;
+  failures += measure(40, 40000);
+  failures += measure(260, 4000);
+  return failures;
+}
