@@ -9,6 +9,7 @@
 // A stall delays the iteration and every later one, as a stalled HLS pipeline does.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -61,5 +62,39 @@ class ProcessClock {
   int64_t stalled_[3] = {0, 0, 0};
   std::vector<Interval> stalls_;
 };
+
+// Called for every channel access, so defined here to be inlined.
+inline void ProcessClock::touch(int port) {
+  int64_t& last = touched_in_[static_cast<size_t>(port)];
+  if (iterations_ == 0) {
+    iterations_ = 1;
+  } else if (last == iterations_) {
+    issue_ += pipeline_.ii;
+    ++iterations_;
+  }
+  last = iterations_;
+}
+
+inline void ProcessClock::stall(Interval::Kind kind, int port, int64_t until) {
+  if (until <= issue_) return;
+  stalled_[kind] += until - issue_;
+  if (record_) stalls_.push_back({kind, issue_, until, port});
+  issue_ = until;
+}
+
+inline int64_t ProcessClock::read(int port, int64_t written) {
+  touch(port);
+  stall(Interval::wait_empty, port, written + kChannelLatency);
+  finish_ = std::max(finish_, issue_ + 1);
+  return issue_;
+}
+
+inline int64_t ProcessClock::write(int port, int64_t freed) {
+  touch(port);
+  const int64_t lag = pipeline_.depth - 1;
+  stall(Interval::wait_full, port, freed - lag);
+  finish_ = std::max(finish_, issue_ + lag + 1);
+  return issue_ + lag;
+}
 
 }  // namespace loom
