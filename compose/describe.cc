@@ -36,10 +36,33 @@ std::string describe(const Region& region) {
            c.carries + "\n";
   }
 
+  // One line per memory array: an array of N memories owned by N instances of
+  // one placement reads as one fact, not N lines.
   out += "\nmemories:\n";
-  for (const MemoryInstance& m : region.memories)
-    out += "  " + pad(m.label(), 12) + pad(std::to_string(m.rows) + " x " + m.word.to_string(), 17) + "owned by " +
-           (m.owner.valid() ? region.describe(m.owner) : std::string("nobody")) + "\n";
+  std::map<std::string, int> memory_elements;
+  for (const MemoryInstance& m : region.memories) ++memory_elements[m.name];
+  std::set<std::string> shown;
+  for (const MemoryInstance& m : region.memories) {
+    if (!shown.insert(m.name).second) continue;
+    // The owners' placement and port, if every element of the array shares them.
+    std::string owners;
+    for (const MemoryInstance& e : region.memories) {
+      if (e.name != m.name) continue;
+      if (!e.owner.valid()) {
+        owners = "nobody";
+        break;
+      }
+      const Process& p = region.processes[static_cast<size_t>(e.owner.process)];
+      const std::string each = p.placement + "." + p.unit->ports[static_cast<size_t>(e.owner.port)].name;
+      if (owners.empty()) owners = each;
+      else if (owners != each) owners = "several placements";
+    }
+    if (memory_elements[m.name] == 1 && m.owner.valid()) owners = region.describe(m.owner);
+    else if (memory_elements[m.name] > 1 && owners != "nobody" && owners != "several placements")
+      owners = "one instance of " + owners + " each";
+    out += "  " + pad(m.name, 12) + pad("x" + std::to_string(memory_elements[m.name]), 7) +
+           pad(std::to_string(m.rows) + " x " + m.word.to_string(), 17) + "owned by " + owners + "\n";
+  }
 
   out += "\narguments:\n";
   for (const ArgumentInstance& a : region.arguments)

@@ -46,6 +46,7 @@ TEST_CASE("loom describe honours parameter overrides", "[cli]") {
   CHECK(r.exit_code == 0);
   CHECK(r.out.find("region 'example': 5 instances, 6 channels") != std::string::npos);
   CHECK(r.out.find("parameters: T=4 N=3 K=10 QD=2") != std::string::npos);
+  CHECK(r.out.find("  weight      x3     1 x 4x8          owned by one instance of tap.weight each\n") != std::string::npos);
 }
 
 TEST_CASE("loom offers every built lane count T, and names the ones it has", "[cli]") {
