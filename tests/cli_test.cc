@@ -102,7 +102,16 @@ TEST_CASE("loom sim writes a trace that parses as JSON with one track per proces
 
   const Run bad = loom("sim --machine example --seed -1");
   CHECK(bad.exit_code == 2);
-  CHECK(bad.err.find("loom: error[usage] option '--seed': takes a non-negative integer, not '-1'") == 0);
+  CHECK(bad.err.find("loom: error[usage] option '--seed': takes an integer of at least 0, not '-1'") == 0);
+}
+
+TEST_CASE("loom sim's watchdog bounds are options, and stop a run by name", "[cli]") {
+  const Run r = loom("sim --machine example --param N=8 --max-cycles 20");
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.find("WATCHDOG (") != std::string::npos);
+  CHECK(r.out.find("passed cycle 20)") != std::string::npos);
+  CHECK(loom("sim --machine example --max-steps 0").err.find("option '--max-steps': takes an integer of at least 1") !=
+        std::string::npos);
 }
 
 TEST_CASE("loom demo composes and simulates the example and shows a refusal", "[cli]") {

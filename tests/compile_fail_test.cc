@@ -82,4 +82,8 @@ TEST_CASE("binding a port the placed unit does not declare fails to compile", "[
   expect_refusal("bind_undeclared_port.cc", "loom: bind() names a port that the placed unit does not declare");
 }
 
+TEST_CASE("a pipeline with no initiation interval fails to compile", "[compile-fail]") {
+  expect_refusal("invalid_pipeline.cc", "loom: a unit's pipeline needs ii >= 1 and depth >= 1 (cycles)");
+}
+
 }  // namespace

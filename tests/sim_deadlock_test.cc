@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "compose/place.h"
+#include "compose/sim/sim_report.h"
 #include "compose/sim/simulator.h"
 #include "tests/sim_units.h"
 
@@ -119,6 +120,8 @@ TEST_CASE("a fan-out whose FIFO is too shallow deadlocks, and names the full FIF
   CHECK(join->channel == "second");
   CHECK(join->occupancy == 0);
   CHECK(r.report->wait_cycles == std::vector<std::vector<std::string>>{{"split", "join"}});
+  CHECK(r.channels[0].max_occupancy == 4);  // `first` is full of words never read
+  CHECK(r.channels[0].tokens == 5);
   CHECK(r.report->to_string().find("(full, 4/4), read by join") != std::string::npos);
 }
 
@@ -157,6 +160,9 @@ TEST_CASE("a livelock ends at the watchdog with the same kind of report", "[dead
   CHECK(r.report->find("pong") != nullptr);
   CHECK(r.report->cycle > 1000);
   CHECK(r.report->to_string().find("WATCHDOG (") == 0);
+  int running = 0;
+  for (const BlockedProcess& b : r.report->blocked) running += b.state == "running, when it tripped the watchdog";
+  CHECK(running == 1);
 
   SimOptions steps;
   steps.max_steps = 500;
@@ -176,6 +182,47 @@ TEST_CASE("a body using a port its instance leaves unbound stops with a named er
   CHECK(r.errors.to_string() ==
         "error[unbound-port] unit 'absorb' port 'in': is used by the body, but the architecture binds it to nothing "
         "for this instance\n");
+}
+
+TEST_CASE("a body that throws stops the run with a named error, not an abort", "[deadlock]") {
+  Architecture arch("thrower", params(3, 2));
+  place<test::Thrower>(arch, "thrower", one());
+  const SimResult r = run(arch);
+  REQUIRE(r.outcome == SimResult::error);
+  CHECK(r.errors.to_string() == "error[body-threw] unit 'thrower': its body threw: row 7 is not here\n");
+}
+
+TEST_CASE("a deadlocked process's wait shows in its trace intervals, up to the report's cycle", "[deadlock]") {
+  const SimResult r = run(fan_out(6, 4));
+  REQUIRE(r.outcome == SimResult::deadlock);
+  for (const ProcessStats& p : r.processes) {
+    REQUIRE(!p.intervals.empty());
+    const Interval& last = p.intervals.back();
+    CHECK(last.kind != Interval::busy);
+    CHECK(last.end == r.report->cycle + 1);
+  }
+  CHECK(r.processes[0].intervals.back().kind == Interval::wait_full);
+  CHECK(r.processes[1].intervals.back().kind == Interval::wait_empty);
+}
+
+TEST_CASE("a ring where both wait to read deadlocks at cycle 0, and the report keeps its tables", "[deadlock]") {
+  using S = test::Stage<1, 1>;
+  Architecture arch("ring_of_readers", params(2, 2));
+  Handle ab = arch.channel<Token>("ab", one(), "QD", "a to b");
+  Handle ba = arch.channel<Token>("ba", one(), "QD", "b to a");
+  place<S>(arch, "a", one()).bind(S::in, ba()).bind(S::out, ab());
+  place<S>(arch, "b", one()).bind(S::in, ab()).bind(S::out, ba());
+  auto region = arch.compose();
+  REQUIRE(region.ok());
+  auto r = simulate(region.value(), {});
+  REQUIRE(r.ok());
+  REQUIRE(r.value().outcome == SimResult::deadlock);
+  CHECK(r.value().report->cycle == 0);
+  CHECK(r.value().report->wait_cycles == std::vector<std::vector<std::string>>{{"a", "b"}});
+  const std::string text = sim_report(region.value(), r.value());
+  CHECK(text.find("DEADLOCK at cycle 0: 2 of 2 processes did not finish") == 0);
+  CHECK(text.find("  a            stage             1            0            1            0   0.0%") != std::string::npos);
+  CHECK(text.find("  ab                1            0          0      2") != std::string::npos);
 }
 
 TEST_CASE("inputs that do not fit the region are refused before anything runs", "[deadlock]") {

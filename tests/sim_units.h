@@ -2,6 +2,8 @@
 // broken shapes whose deadlocks the simulator must name.
 #pragma once
 
+#include <stdexcept>
+
 #include "units/unit.h"
 
 namespace loom::test {
@@ -181,6 +183,14 @@ struct Ring {
     if (Starts) io.write(out, Token());
     for (;;) io.write(out, io.read(in));
   }
+};
+
+// Throws, which a body must not: the simulator must report it, not abort.
+struct Thrower {
+  static constexpr std::string_view name = "thrower";
+  static constexpr auto ports = port_list();
+  static constexpr Pipeline pipeline{};
+  template <class IO> static void body(IO&) { throw std::out_of_range("row 7 is not here"); }
 };
 
 }  // namespace loom::test

@@ -1,5 +1,6 @@
 // The `loom` command line.
 #include <charconv>
+#include <type_traits>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -34,6 +35,8 @@ options:
   --machine NAME            the machine to compose (see `loom machines`)
   --param NAME=VALUE        override a parameter; repeatable
   --seed N                  the workload's random seed (default 0)
+  --max-cycles N            with sim: the watchdog's cycle bound (default 100000000)
+  --max-steps N             with sim: the watchdog's bound on accesses (default 1000000000)
   --trace FILE              with sim: write busy and blocked intervals as Chrome trace-event
                             JSON (open in ui.perfetto.dev or chrome://tracing)
 )";
@@ -44,11 +47,24 @@ struct Command {
   Overrides overrides;
   uint64_t seed = 0;
   std::string trace;
+  SimOptions sim;
 };
+
+// Parses an option's integer value into `into`, or adds a usage error.
+template <class T>
+void number(std::string_view option, std::string_view text, T& into, std::type_identity_t<T> min, Status& status) {
+  T value{};
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || value < min)
+    status.add("usage", "option '" + std::string(option) + "'",
+               "takes an integer of at least " + std::to_string(min) + ", not '" + std::string(text) + "'");
+  else
+    into = value;
+}
 
 Result<Command> parse(const std::vector<std::string_view>& args) {
   if (args.empty()) return Error{"usage", "", "no command given"};
-  Command cmd{std::string(args[0]), "", {}, 0, ""};
+  Command cmd{std::string(args[0]), "", {}, 0, "", {}};
   Status status;
   for (size_t i = 1; i < args.size(); ++i) {
     const std::string_view a = args[i];
@@ -62,11 +78,13 @@ Result<Command> parse(const std::vector<std::string_view>& args) {
     } else if (a == "--trace" && has_value) {
       cmd.trace = args[++i];
     } else if (a == "--seed" && has_value) {
-      const std::string_view text = args[++i];
-      auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), cmd.seed);
-      if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-        status.add("usage", "option '--seed'", "takes a non-negative integer, not '" + std::string(text) + "'");
-    } else if (a == "--machine" || a == "--param" || a == "--trace" || a == "--seed") {
+      number(a, args[++i], cmd.seed, 0, status);
+    } else if (a == "--max-cycles" && has_value) {
+      number(a, args[++i], cmd.sim.max_cycles, 1, status);
+    } else if (a == "--max-steps" && has_value) {
+      number(a, args[++i], cmd.sim.max_steps, 1, status);
+    } else if (a == "--machine" || a == "--param" || a == "--trace" || a == "--seed" || a == "--max-cycles" ||
+               a == "--max-steps") {
       status.add("usage", "option '" + std::string(a) + "'", "needs a value");
     } else {
       status.add("usage", "argument '" + std::string(a) + "'", "is not an option of `loom " + cmd.verb + "`");
@@ -103,7 +121,7 @@ int simulate_and_report(const MachineEntry& machine, const Region& region, const
   auto work = machine.workload(region, cmd.seed);
   if (!work.ok()) return report(work.status());
   std::printf("workload: %s\n", work.value().description.c_str());
-  auto result = simulate(region, work.value().inputs);
+  auto result = simulate(region, work.value().inputs, cmd.sim);
   if (!result.ok()) return report(result.status());
   const SimResult& run = result.value();
   std::printf("%s", sim_report(region, run).c_str());

@@ -188,6 +188,8 @@ void run_body(Io& io, const Index& index) {
 // The run-time model of a declared unit.
 template <UnitDeclaration U>
 UnitModel describe() {
+  static_assert(U::pipeline.ii >= 1 && U::pipeline.depth >= 1,
+                "loom: a unit's pipeline needs ii >= 1 and depth >= 1 (cycles)");
   UnitModel model;
   model.name = std::string(U::name);
   hana::for_each(U::ports, [&](auto t) {

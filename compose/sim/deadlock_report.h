@@ -14,7 +14,7 @@ namespace loom {
 struct BlockedProcess {
   std::string process;  // "spm" or "tap[3]"
   std::string unit;
-  std::string state;    // "read" or "write" when blocked; "running" when the watchdog fired
+  std::string state;    // "read" or "write" when blocked; else whether it was running or ready
   std::string port;     // the port it waits on; empty when running
   std::string channel;  // the channel element bound to that port
   bool waits_on_full = false;  // a write waiting for space (else a read waiting for a word)
@@ -28,7 +28,7 @@ struct DeadlockReport {
   enum Kind { deadlock, watchdog };
   Kind kind = deadlock;
   std::string watchdog_reason;  // which bound ran out
-  int64_t cycle = 0;            // the latest cycle any unfinished process reached
+  int64_t cycle = 0;            // from this cycle on, no unfinished process does anything
   int processes = 0;            // in the region
   std::vector<BlockedProcess> blocked;
   // Each cycle of processes waiting on one another, e.g. {"dma", "spm"}.

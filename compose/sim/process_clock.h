@@ -39,7 +39,7 @@ class ProcessClock {
 
   // The cycle the process has reached: its current iteration's issue.
   int64_t now() const { return issue_; }
-  // One past its last channel access: when its pipeline has drained.
+  // When its last iteration has drained: depth cycles after that iteration issued.
   int64_t finish() const { return finish_; }
   int64_t iterations() const { return iterations_; }
   int64_t stalled_empty() const { return stalled_[Interval::wait_empty]; }
@@ -85,7 +85,7 @@ inline void ProcessClock::stall(Interval::Kind kind, int port, int64_t until) {
 inline int64_t ProcessClock::read(int port, int64_t written) {
   touch(port);
   stall(Interval::wait_empty, port, written + kChannelLatency);
-  finish_ = std::max(finish_, issue_ + 1);
+  finish_ = std::max(finish_, issue_ + pipeline_.depth);  // the iteration drains through every stage
   return issue_;
 }
 

@@ -31,7 +31,8 @@ std::vector<std::pair<std::string, std::vector<const Stats*>>> group(const std::
 
 std::string sim_report(const Region& region, const SimResult& result) {
   std::string out = result.summary();
-  if (result.cycles == 0) return out;
+  if (result.processes.empty()) return out;
+  const int64_t region_cycles = std::max<int64_t>(result.cycles, 1);
 
   out += "\nunits (cycles summed over instances; utilisation = busy / (instances x region cycles)):\n";
   out += row("  %-12s %-12s %6s %12s %12s %12s %6s\n", "placement", "unit", "inst", "busy", "wait empty",
@@ -43,7 +44,7 @@ std::string sim_report(const Region& region, const SimResult& result) {
       empty += p->stalled_empty;
       full += p->stalled_full;
     }
-    const double util = 100.0 * static_cast<double>(busy) / static_cast<double>(members.size() * result.cycles);
+    const double util = 100.0 * static_cast<double>(busy) / static_cast<double>(static_cast<int64_t>(members.size()) * region_cycles);
     out += row("  %-12s %-12s %6zu %12lld %12lld %12lld %5.1f%%\n", placement.c_str(), members[0]->unit.c_str(),
                members.size(), static_cast<long long>(busy), static_cast<long long>(empty),
                static_cast<long long>(full), util);

@@ -7,6 +7,7 @@
 #include <boost/context/protected_fixedsize_stack.hpp>
 #include <cassert>
 #include <deque>
+#include <exception>
 #include <memory>
 #include <utility>
 
@@ -92,6 +93,9 @@ class Process final : public Io {
   Buffer& storage(int port, int64_t row, const char* verb);
   [[noreturn]] void fail(std::string kind, int port, std::string message);
   [[noreturn, gnu::cold, gnu::noinline]] void unbound(int port);
+  // Bodies must not throw (HLS has no exceptions); if one does, the run stops
+  // with a named error instead of the exception escaping the fiber.
+  void body_threw(const std::string& what);
   [[noreturn, gnu::cold, gnu::noinline]] void out_of_bounds();
 
   Simulation& sim_;
@@ -121,7 +125,8 @@ class Simulation {
     p.queued = true;
     ready.push_back(p.id);
   }
-  void watchdog(const std::string& reason) {
+  void watchdog(const std::string& reason, int process) {
+    tripped = process;
     if (result.outcome == SimResult::completed) {
       result.outcome = SimResult::watchdog;
       watchdog_reason = reason;
@@ -138,6 +143,7 @@ class Simulation {
   int64_t steps = 0;
   bool stop = false;
   std::string watchdog_reason;
+  int tripped = -1;  // the process that ran past a watchdog bound
   SimResult result;
 
  private:
@@ -159,6 +165,12 @@ void Process::start(size_t stack_bytes) {
       state = finished;
     } catch (const Stop&) {
       state = stopped;
+    } catch (const ctx::detail::forced_unwind&) {
+      throw;  // Boost.Context unwinding a fiber that never finished: let it through
+    } catch (const std::exception& e) {
+      body_threw(e.what());
+    } catch (...) {
+      body_threw("an exception that is not a std::exception");
     }
     return std::move(scheduler_);
   });
@@ -175,10 +187,17 @@ void Process::fail(std::string kind, int port, std::string message) {
 
 void Process::out_of_bounds() {
   if (*total_steps_ > max_steps_)
-    sim_.watchdog("more than " + std::to_string(max_steps_) + " steps");
+    sim_.watchdog("more than " + std::to_string(max_steps_) + " steps", id);
   else
-    sim_.watchdog(decl.name() + " passed cycle " + std::to_string(max_cycles_));
+    sim_.watchdog(decl.name() + " passed cycle " + std::to_string(max_cycles_), id);
   throw Stop{};
+}
+
+void Process::body_threw(const std::string& what) {
+  state = stopped;
+  sim_.result.outcome = SimResult::error;
+  sim_.result.errors.add("body-threw", "unit '" + decl.name() + "'", "its body threw: " + what);
+  sim_.stop = true;
 }
 
 void Process::unbound(int port) {
@@ -294,9 +313,10 @@ DeadlockReport Simulation::report(DeadlockReport::Kind kind) const {
     b.process = p->decl.name();
     b.unit = p->decl.unit->name;
     b.cycle = p->clock.now();
-    r.cycle = std::max(r.cycle, b.cycle);
+    // From this cycle on, nothing more happens in the process.
+    r.cycle = std::max({r.cycle, b.cycle, p->clock.finish()});
     if (p->state != Process::blocked) {
-      b.state = "running";
+      b.state = p->id == tripped ? "running, when it tripped the watchdog" : "ready to run";
       r.blocked.push_back(b);
       continue;
     }
@@ -351,7 +371,20 @@ void Simulation::collect() {
     s.stalled_full = p->clock.stalled_full();
     s.iterations = p->clock.iterations();
     s.steps = p->steps;
-    if (options.record_intervals) s.intervals = p->clock.intervals();
+    if (options.record_intervals) {
+      s.intervals = p->clock.intervals();
+      // A process that never finished waits until the run stopped: show it.
+      if (p->state == Process::blocked && result.report) {
+        const int64_t from = std::max(s.finish, p->clock.now());
+        s.intervals.push_back({p->blocked_on_full ? Interval::wait_full : Interval::wait_empty, from,
+                               result.report->cycle + 1, p->blocked_port});
+      }
+    }
+    // The final wait of a blocked process counts as stalled, as in its intervals.
+    if (p->state == Process::blocked && result.report) {
+      const int64_t waited = result.report->cycle + 1 - std::max(s.finish, p->clock.now());
+      (p->blocked_on_full ? s.stalled_full : s.stalled_empty) += waited;
+    }
     result.cycles = std::max(result.cycles, s.finish);
     result.processes.push_back(std::move(s));
   }

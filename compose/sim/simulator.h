@@ -22,8 +22,10 @@
 namespace loom {
 
 struct SimOptions {
-  int64_t max_cycles = int64_t{1} << 40;  // watchdog: a process's clock past this stops the run
-  int64_t max_steps = int64_t{1} << 34;   // watchdog: channel, memory and argument accesses, all processes
+  // Watchdog bounds, so that a livelock ends in seconds with a report. Raise them
+  // (loom sim --max-cycles, --max-steps) for longer workloads.
+  int64_t max_cycles = 100'000'000;  // a process's clock past this stops the run
+  int64_t max_steps = 1'000'000'000;  // channel, memory and argument accesses, over all processes
   bool record_intervals = true;           // busy and blocked intervals, for traces
   size_t stack_bytes = 256 * 1024;        // per process; guarded, so an overflow faults instead of corrupting
 };

@@ -25,6 +25,9 @@ struct Other {
 #ifndef LOOM_EXTRA_PORTS
 #define LOOM_EXTRA_PORTS
 #endif
+#ifndef LOOM_PIPELINE
+#define LOOM_PIPELINE {}
+#endif
 
 struct Unit {
   static constexpr std::string_view name = "unit";
@@ -35,7 +38,7 @@ struct Unit {
   static constexpr loom::Param<"K"> k{};
   static constexpr auto ports = loom::port_list(in, out, mem, dram LOOM_EXTRA_PORTS);
   static constexpr auto params = loom::param_list(k);
-  static constexpr loom::Pipeline pipeline{};
+  static constexpr loom::Pipeline pipeline LOOM_PIPELINE;
   template <class IO>
   static void body(IO& io) {
     LOOM_BODY
