@@ -23,15 +23,19 @@ class FifoTimes {
 
   int64_t writes() const { return tail_; }
   int64_t reads() const { return head_; }
+  // The ring positions of the next word to write and to read; a FIFO keeps its
+  // words in a ring of the same size.
+  size_t tail_slot() const { return tail_slot_; }
+  size_t head_slot() const { return head_slot_; }
   // When the word about to be written may be written: the read of the word
   // `depth` places before it frees its slot.
-  int64_t slot_free_at() const { return tail_ >= depth_ ? read_[slot(tail_)] : 0; }
+  int64_t slot_free_at() const { return tail_ >= depth_ ? read_[tail_slot_] : 0; }
   // When the word about to be read was written.
-  int64_t next_written_at() const { return written_[slot(head_)]; }
+  int64_t next_written_at() const { return written_[head_slot_]; }
 
   void write(int64_t at) {
     const int64_t k = tail_;
-    if (head_ > 0 && read_[slot(head_ - 1)] > at) {
+    if (head_ > 0 && last_read_at_ > at) {
       // Some words already read were still in the FIFO at `at`: the first of
       // them is found among the last `depth` reads, whose times are in order.
       assert(pending_ == k);
@@ -43,24 +47,35 @@ class FifoTimes {
       }
       settle(k, lo);
       pending_ = k + 1;
+      advance(pending_slot_);
     }
-    written_[slot(k)] = at;
+    written_[tail_slot_] = at;
     ++tail_;
+    advance(tail_slot_);
   }
 
   void read(int64_t at) {
     const int64_t m = head_;
-    read_[slot(m)] = at;
+    read_[head_slot_] = at;
+    last_read_at_ = at;
     ++head_;
+    advance(head_slot_);
     // Words written before `at` that were waiting for a later read: m is it.
-    while (pending_ < tail_ && written_[slot(pending_)] < at) settle(pending_++, m);
+    while (pending_ < tail_ && written_[pending_slot_] < at) {
+      settle(pending_++, m);
+      advance(pending_slot_);
+    }
   }
 
   // The most words held at once, counting words still unread at the end.
   int64_t max_occupancy() const { return pending_ < tail_ ? std::max(max_, tail_ - head_) : max_; }
 
  private:
+  // Positions advance one at a time, so the hot path needs no division.
   size_t slot(int64_t token) const { return static_cast<size_t>(token % depth_); }
+  void advance(size_t& position) const {
+    if (++position == written_.size()) position = 0;
+  }
   // Word k was written while words first..k were in the FIFO.
   void settle(int64_t k, int64_t first) { max_ = std::max(max_, k - first + 1); }
 
@@ -68,6 +83,8 @@ class FifoTimes {
   std::vector<int64_t> written_, read_;  // rings of the last `depth` times
   int64_t head_ = 0, tail_ = 0;
   int64_t pending_ = 0;  // words [pending_, tail_) wait for a read later than their write
+  size_t head_slot_ = 0, tail_slot_ = 0, pending_slot_ = 0;
+  int64_t last_read_at_ = 0;
   int64_t max_ = 0;
 };
 

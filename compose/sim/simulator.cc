@@ -30,8 +30,7 @@ struct Fifo {
   const ChannelInstance* decl;
   unsigned stride;         // limbs per word
   std::vector<uint64_t> ring;  // depth words
-  FifoTimes times;
-  size_t head_slot = 0, tail_slot = 0;  // places in the ring, kept to avoid a division per access
+  FifoTimes times;         // and the ring positions
   int64_t capacity = 0;    // the declared depth
 
   explicit Fifo(const ChannelInstance& c)
@@ -40,9 +39,6 @@ struct Fifo {
   int64_t depth() const { return capacity; }
   int64_t size() const { return times.writes() - times.reads(); }
   uint64_t* slot(size_t s) { return ring.data() + s * stride; }
-  void advance(size_t& s) const {
-    if (++s == static_cast<size_t>(capacity)) s = 0;
-  }
 };
 
 class Simulation;
@@ -225,9 +221,8 @@ void Process::read(int port, uint64_t* limbs, int limb_count) {
     yield();
     if (sim_.stop) throw Stop{};
   }
-  copy_limbs(f.slot(f.head_slot), limb_count, limbs);
+  copy_limbs(f.slot(f.times.head_slot()), limb_count, limbs);
   f.times.read(clock.read(port, f.times.next_written_at()));
-  f.advance(f.head_slot);
   if (f.decl->writer.valid()) sim_.wake(f.decl->writer.process);
 }
 
@@ -241,9 +236,8 @@ void Process::write(int port, const uint64_t* limbs, int limb_count) {
     yield();
     if (sim_.stop) throw Stop{};
   }
-  copy_limbs(limbs, limb_count, f.slot(f.tail_slot));
+  copy_limbs(limbs, limb_count, f.slot(f.times.tail_slot()));
   f.times.write(clock.write(port, f.times.slot_free_at()));
-  f.advance(f.tail_slot);
   if (f.decl->reader.valid()) sim_.wake(f.decl->reader.process);
 }
 
