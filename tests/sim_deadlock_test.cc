@@ -11,13 +11,8 @@ namespace loom {
 namespace {
 
 using test::Token;
+using test::sim_params;
 
-ParameterSet params(int64_t k, int64_t qd) {
-  ParameterSet p;
-  p.param("K", k, 1, 1 << 20, "rows");
-  p.param("QD", qd, 1, 64, "fifo depth");
-  return p;
-}
 
 std::vector<Token> rows(int64_t k) {
   std::vector<Token> out(static_cast<size_t>(k));
@@ -31,24 +26,35 @@ SimResult run(const Architecture& arch, const Inputs& inputs = {}, SimOptions op
   return r.value();
 }
 
-TEST_CASE("one DMA unit loading through and storing from a scratchpad is a named two-process cycle", "[deadlock]") {
-  Architecture arch("two_way_dma", params(8, 2));
-  Handle to_sp = arch.channel<Token>("dma2sp", one(), "QD", "rows into the scratchpad");
-  Handle from_sp = arch.channel<Token>("sp2dma", one(), "QD", "rows out of the scratchpad");
-  Handle spad = arch.memory<Token>("spad", "K");
-  Handle a = arch.argument<Token>("A", "K", "input rows");
-  Handle c = arch.argument<Token>("C", "K", "output rows");
-  place<test::TwoWayDma>(arch, "dma", one())
-      .bind(test::TwoWayDma::a, a())
-      .bind(test::TwoWayDma::c, c())
-      .bind(test::TwoWayDma::to_sp, to_sp())
-      .bind(test::TwoWayDma::from_sp, from_sp());
-  place<test::Scratchpad>(arch, "spm", one())
-      .bind(test::Scratchpad::in, to_sp())
-      .bind(test::Scratchpad::out, from_sp())
-      .bind(test::Scratchpad::spad, spad());
+// What both DMA variants declare: a scratchpad between DRAM A and DRAM C.
+struct DmaRegion {
+  Architecture arch;
+  Handle to_sp, from_sp, spad, a, c;
+  explicit DmaRegion(std::string name)
+      : arch(std::move(name), sim_params(8, 2)),
+        to_sp(arch.channel<Token>("dma2sp", one(), "QD", "rows into the scratchpad")),
+        from_sp(arch.channel<Token>("sp2dma", one(), "QD", "rows out of the scratchpad")),
+        spad(arch.memory<Token>("spad", "K")),
+        a(arch.argument<Token>("A", "K", "input rows")),
+        c(arch.argument<Token>("C", "K", "output rows")) {}
+  void place_scratchpad() {
+    place<test::Scratchpad>(arch, "spm", one())
+        .bind(test::Scratchpad::in, to_sp())
+        .bind(test::Scratchpad::out, from_sp())
+        .bind(test::Scratchpad::spad, spad());
+  }
+};
 
-  const SimResult r = run(arch, {{"A", Buffer::of(rows(8))}});
+TEST_CASE("one DMA unit loading through and storing from a scratchpad is a named two-process cycle", "[deadlock]") {
+  DmaRegion d("two_way_dma");
+  place<test::TwoWayDma>(d.arch, "dma", one())
+      .bind(test::TwoWayDma::a, d.a())
+      .bind(test::TwoWayDma::c, d.c())
+      .bind(test::TwoWayDma::to_sp, d.to_sp())
+      .bind(test::TwoWayDma::from_sp, d.from_sp());
+  d.place_scratchpad();
+
+  const SimResult r = run(d.arch, {{"A", Buffer::of(rows(8))}});
   REQUIRE(r.outcome == SimResult::deadlock);
   const DeadlockReport& report = *r.report;
   REQUIRE(report.blocked.size() == 2);
@@ -73,25 +79,17 @@ TEST_CASE("one DMA unit loading through and storing from a scratchpad is a named
 }
 
 TEST_CASE("split into one-way DMA units, the same round trip completes", "[deadlock]") {
-  Architecture arch("one_way_dma", params(8, 2));
-  Handle to_sp = arch.channel<Token>("dma2sp", one(), "QD", "rows into the scratchpad");
-  Handle from_sp = arch.channel<Token>("sp2dma", one(), "QD", "rows out of the scratchpad");
-  Handle spad = arch.memory<Token>("spad", "K");
-  Handle a = arch.argument<Token>("A", "K", "input rows");
-  Handle c = arch.argument<Token>("C", "K", "output rows");
-  place<test::DmaLoad>(arch, "dma_ld", one()).bind(test::DmaLoad::a, a()).bind(test::DmaLoad::out, to_sp());
-  place<test::Scratchpad>(arch, "spm", one())
-      .bind(test::Scratchpad::in, to_sp())
-      .bind(test::Scratchpad::out, from_sp())
-      .bind(test::Scratchpad::spad, spad());
-  place<test::DmaStore>(arch, "dma_st", one()).bind(test::DmaStore::in, from_sp()).bind(test::DmaStore::c, c());
-  const SimResult r = run(arch, {{"A", Buffer::of(rows(8))}});
+  DmaRegion d("one_way_dma");
+  place<test::DmaLoad>(d.arch, "dma_ld", one()).bind(test::DmaLoad::a, d.a()).bind(test::DmaLoad::out, d.to_sp());
+  d.place_scratchpad();
+  place<test::DmaStore>(d.arch, "dma_st", one()).bind(test::DmaStore::in, d.from_sp()).bind(test::DmaStore::c, d.c());
+  const SimResult r = run(d.arch, {{"A", Buffer::of(rows(8))}});
   REQUIRE(r.ok());
   CHECK(r.arguments.at("C").as<Token>() == rows(8));
 }
 
 Architecture fan_out(int64_t k, int64_t qd) {
-  Architecture arch("fan_out", params(k, qd));
+  Architecture arch("fan_out", sim_params(k, qd));
   Handle first = arch.channel<Token>("first", one(), "QD", "K words sent before any of `second`");
   Handle second = arch.channel<Token>("second", one(), "QD", "K words");
   place<test::Split>(arch, "split", one()).bind(test::Split::first, first()).bind(test::Split::second, second());
@@ -126,7 +124,7 @@ TEST_CASE("a fan-out whose FIFO is too shallow deadlocks, and names the full FIF
 }
 
 TEST_CASE("a reader expecting more tokens than are written waits on a finished writer", "[deadlock]") {
-  Architecture arch("greedy", params(4, 2));
+  Architecture arch("greedy", sim_params(4, 2));
   Handle c = arch.channel<Token>("c", one(), "QD", "K tokens");
   place<test::Emit<1, 1>>(arch, "emit", one()).bind(test::Emit<1, 1>::out, c());
   place<test::Greedy>(arch, "greedy", one()).bind(test::Greedy::in, c());
@@ -144,7 +142,7 @@ TEST_CASE("a reader expecting more tokens than are written waits on a finished w
 }
 
 TEST_CASE("a livelock ends at the watchdog with the same kind of report", "[deadlock]") {
-  Architecture arch("ring", params(1, 2));
+  Architecture arch("ring", sim_params(1, 2));
   Handle ab = arch.channel<Token>("ab", one(), "QD", "ping to pong");
   Handle ba = arch.channel<Token>("ba", one(), "QD", "pong to ping");
   place<test::Ring<true>>(arch, "ping", one()).bind(test::Ring<true>::out, ab()).bind(test::Ring<true>::in, ba());
@@ -172,7 +170,7 @@ TEST_CASE("a livelock ends at the watchdog with the same kind of report", "[dead
 }
 
 TEST_CASE("a body using a port its instance leaves unbound stops with a named error", "[deadlock]") {
-  Architecture arch("loose", params(3, 2));
+  Architecture arch("loose", sim_params(3, 2));
   Handle out = arch.argument<Token>("OUT", "K", "result");
   place<test::Absorb<1, 1>>(arch, "absorb", one())
       .bind(test::Absorb<1, 1>::in, [](const Index&) -> Binding { return unbound; })
@@ -185,7 +183,7 @@ TEST_CASE("a body using a port its instance leaves unbound stops with a named er
 }
 
 TEST_CASE("a body that throws stops the run with a named error, not an abort", "[deadlock]") {
-  Architecture arch("thrower", params(3, 2));
+  Architecture arch("thrower", sim_params(3, 2));
   place<test::Thrower>(arch, "thrower", one());
   const SimResult r = run(arch);
   REQUIRE(r.outcome == SimResult::error);
@@ -207,7 +205,7 @@ TEST_CASE("a deadlocked process's wait shows in its trace intervals, up to the r
 
 TEST_CASE("a ring where both wait to read deadlocks at cycle 0, and the report keeps its tables", "[deadlock]") {
   using S = test::Stage<1, 1>;
-  Architecture arch("ring_of_readers", params(2, 2));
+  Architecture arch("ring_of_readers", sim_params(2, 2));
   Handle ab = arch.channel<Token>("ab", one(), "QD", "a to b");
   Handle ba = arch.channel<Token>("ba", one(), "QD", "b to a");
   place<S>(arch, "a", one()).bind(S::in, ba()).bind(S::out, ab());
@@ -226,7 +224,7 @@ TEST_CASE("a ring where both wait to read deadlocks at cycle 0, and the report k
 }
 
 TEST_CASE("inputs that do not fit the region are refused before anything runs", "[deadlock]") {
-  Architecture arch("one_way_dma", params(4, 2));
+  Architecture arch("one_way_dma", sim_params(4, 2));
   Handle c = arch.channel<Token>("c", one(), "QD", "rows");
   Handle a = arch.argument<Token>("A", "K", "input rows");
   Handle out = arch.argument<Token>("C", "K", "output rows");

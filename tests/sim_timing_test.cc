@@ -12,18 +12,13 @@ namespace loom {
 namespace {
 
 using test::Token;
+using test::sim_params;
 
-ParameterSet params(int64_t k, int64_t qd) {
-  ParameterSet p;
-  p.param("K", k, 1, 1 << 20, "tokens");
-  p.param("QD", qd, 1, 64, "fifo depth");
-  return p;
-}
 
 // producer -> c -> consumer, the consumer storing what it reads into OUT.
 template <class Producer, class Consumer>
 SimResult pair(int64_t k, int64_t qd) {
-  Architecture arch("pair", params(k, qd));
+  Architecture arch("pair", sim_params(k, qd));
   Handle c = arch.channel<Token>("c", one(), "QD", "tokens");
   Handle out = arch.argument<Token>("OUT", "K", "what the consumer read");
   place<Producer>(arch, "producer", one()).bind(Producer::out, c());
@@ -73,7 +68,7 @@ TEST_CASE("II=1 into II=2 through FIFOs of depth 1, 2 and 4: back-pressure", "[t
 
 TEST_CASE("a stage with latency 5 adds five cycles to every token's path", "[timing]") {
   for (int64_t depth : {1, 2, 4}) {
-    ParameterSet p = params(K, depth);
+    ParameterSet p = sim_params(K, depth);
     Architecture arch("stage", p);
     Handle a = arch.channel<Token>("a", one(), "QD", "in");
     Handle b = arch.channel<Token>("b", one(), "QD", "out");

@@ -4,11 +4,20 @@
 
 #include <stdexcept>
 
+#include "units/parameter_set.h"
 #include "units/unit.h"
 
 namespace loom::test {
 
 using Token = Word<2, 16>;
+
+// K tokens through FIFOs of depth QD: what every simulator test region reads.
+inline ParameterSet sim_params(int64_t k, int64_t qd) {
+  ParameterSet p;
+  p.param("K", k, 1, 1 << 20, "tokens");
+  p.param("QD", qd, 1, 64, "fifo depth");
+  return p;
+}
 
 // Writes K tokens, token k carrying k in lane 0.
 template <int II, int Depth>
