@@ -15,7 +15,7 @@ class Buffer {
  public:
   Buffer() = default;
   Buffer(WordShape word, int64_t rows)
-      : word_(word), stride_(bits::limbs_for(static_cast<unsigned>(word.bits()))),
+      : word_(word), stride_(bits::limbs_for(static_cast<unsigned>(word.bits()))), rows_(rows),
         limbs_(static_cast<size_t>(rows) * stride_, 0) {}
 
   template <class W>
@@ -36,7 +36,7 @@ class Buffer {
   }
 
   const WordShape& word() const { return word_; }
-  int64_t rows() const { return stride_ == 0 ? 0 : static_cast<int64_t>(limbs_.size() / stride_); }
+  int64_t rows() const { return rows_; }
   unsigned stride() const { return stride_; }  // limbs per row
   uint64_t* row(int64_t r) { return limbs_.data() + static_cast<size_t>(r) * stride_; }
   const uint64_t* row(int64_t r) const { return limbs_.data() + static_cast<size_t>(r) * stride_; }
@@ -45,6 +45,7 @@ class Buffer {
  private:
   WordShape word_;
   unsigned stride_ = 0;
+  int64_t rows_ = 0;
   std::vector<uint64_t> limbs_;
 };
 

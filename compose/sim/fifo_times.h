@@ -19,7 +19,7 @@ namespace loom {
 class FifoTimes {
  public:
   explicit FifoTimes(int64_t depth)
-      : depth_(depth), written_(static_cast<size_t>(depth), 0), read_(static_cast<size_t>(depth), 0) {}
+      : depth_(depth), ring_size_(static_cast<size_t>(depth)), written_(ring_size_, 0), read_(ring_size_, 0) {}
 
   int64_t writes() const { return tail_; }
   int64_t reads() const { return head_; }
@@ -74,12 +74,13 @@ class FifoTimes {
   // Positions advance one at a time, so the hot path needs no division.
   size_t slot(int64_t token) const { return static_cast<size_t>(token % depth_); }
   void advance(size_t& position) const {
-    if (++position == written_.size()) position = 0;
+    if (++position == ring_size_) position = 0;
   }
   // Word k was written while words first..k were in the FIFO.
   void settle(int64_t k, int64_t first) { max_ = std::max(max_, k - first + 1); }
 
   int64_t depth_;
+  size_t ring_size_;
   std::vector<int64_t> written_, read_;  // rings of the last `depth` times
   int64_t head_ = 0, tail_ = 0;
   int64_t pending_ = 0;  // words [pending_, tail_) wait for a read later than their write

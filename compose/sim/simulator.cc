@@ -25,6 +25,8 @@ inline void copy_limbs(const uint64_t* from, int n, uint64_t* to) {
   for (int i = 0; i < n; ++i) to[i] = from[i];
 }
 
+class Task;
+
 // A bounded FIFO of words, with the cycle each word was written and read.
 struct Fifo {
   const ChannelInstance* decl;
@@ -32,6 +34,7 @@ struct Fifo {
   std::vector<uint64_t> ring;  // depth words
   FifoTimes times;         // and the ring positions
   int64_t capacity = 0;    // the declared depth
+  Task* waiter = nullptr;  // the one side blocked on it (both cannot be: it is not full and empty)
 
   explicit Fifo(const ChannelInstance& c)
       : decl(&c), stride(bits::limbs_for(static_cast<unsigned>(c.word.bits()))),
@@ -43,12 +46,13 @@ struct Fifo {
 
 class Simulation;
 
-class Process final : public Io {
+// One process instance running on its own fiber: the Io its body's Context calls.
+class Task final : public Io {
  public:
   enum State { ready, blocked, finished, stopped };
 
-  Process(Simulation& sim, int id, const loom::Process& decl);
-  ~Process() override = default;
+  Task(Simulation& sim, int id, const loom::Process& decl);
+  ~Task() override = default;
 
   void read(int port, uint64_t* limbs, int limb_count) override;
   void write(int port, const uint64_t* limbs, int limb_count) override;
@@ -87,6 +91,9 @@ class Process final : public Io {
       out_of_bounds();
   }
   Buffer& storage(int port, int64_t row, const char* verb);
+  // Suspends until the other side of `f` makes room or a word, and wakes it then.
+  void block(Fifo& f, int port, bool on_full);
+  void wake_waiter(Fifo& f);
   [[noreturn]] void fail(std::string kind, int port, std::string message);
   [[noreturn, gnu::cold, gnu::noinline]] void unbound(int port);
   // Bodies must not throw (HLS has no exceptions); if one does, the run stops
@@ -110,13 +117,7 @@ class Simulation {
 
   SimResult run(const Inputs& inputs);
 
-  void wake(int process) {
-    Process& p = *processes[static_cast<size_t>(process)];
-    if (p.state != Process::blocked) return;
-    p.state = Process::ready;
-    enqueue(p);
-  }
-  void enqueue(Process& p) {
+  void enqueue(Task& p) {
     if (p.queued) return;
     p.queued = true;
     ready.push_back(p.id);
@@ -134,7 +135,7 @@ class Simulation {
   const SimOptions& options;
   std::vector<Fifo> fifos;
   std::vector<Buffer> memories, arguments;
-  std::vector<std::unique_ptr<Process>> processes;
+  std::vector<std::unique_ptr<Task>> processes;
   std::deque<int> ready;
   int64_t steps = 0;
   bool stop = false;
@@ -147,13 +148,13 @@ class Simulation {
   void collect();
 };
 
-Process::Process(Simulation& sim, int id, const loom::Process& decl)
+Task::Task(Simulation& sim, int id, const loom::Process& decl)
     : id(id), decl(decl), clock(decl.unit->pipeline, static_cast<int>(decl.unit->ports.size()), sim.options.record_intervals),
       sim_(sim), total_steps_(&sim.steps), max_steps_(sim.options.max_steps), max_cycles_(sim.options.max_cycles) {
   for (const std::string& name : decl.unit->params) params_.push_back(sim.region.params[name]);
 }
 
-void Process::start(size_t stack_bytes) {
+void Task::start(size_t stack_bytes) {
   fiber_ = ctx::fiber(std::allocator_arg, ctx::protected_fixedsize_stack(stack_bytes), [this](ctx::fiber&& scheduler) {
     scheduler_ = std::move(scheduler);
     try {
@@ -172,7 +173,7 @@ void Process::start(size_t stack_bytes) {
   });
 }
 
-void Process::fail(std::string kind, int port, std::string message) {
+void Task::fail(std::string kind, int port, std::string message) {
   sim_.result.outcome = SimResult::error;
   sim_.result.errors.add(std::move(kind),
                          "unit '" + decl.name() + "' port '" + decl.unit->ports[static_cast<size_t>(port)].name + "'",
@@ -181,7 +182,7 @@ void Process::fail(std::string kind, int port, std::string message) {
   throw Stop{};
 }
 
-void Process::out_of_bounds() {
+void Task::out_of_bounds() {
   if (*total_steps_ > max_steps_)
     sim_.watchdog("more than " + std::to_string(max_steps_) + " steps", id);
   else
@@ -189,18 +190,18 @@ void Process::out_of_bounds() {
   throw Stop{};
 }
 
-void Process::body_threw(const std::string& what) {
+void Task::body_threw(const std::string& what) {
   state = stopped;
   sim_.result.outcome = SimResult::error;
   sim_.result.errors.add("body-threw", "unit '" + decl.name() + "'", "its body threw: " + what);
   sim_.stop = true;
 }
 
-void Process::unbound(int port) {
+void Task::unbound(int port) {
   fail("unbound-port", port, "is used by the body, but the architecture binds it to nothing for this instance");
 }
 
-void Process::bind_ports() {
+void Task::bind_ports() {
   for (const Target& t : decl.ports) {
     const size_t id = static_cast<size_t>(t.id);
     fifo_of_.push_back(t.bound() && t.kind == ObjectKind::channel ? &sim_.fifos[id] : nullptr);
@@ -211,37 +212,41 @@ void Process::bind_ports() {
 }
 
 
-void Process::read(int port, uint64_t* limbs, int limb_count) {
+void Task::read(int port, uint64_t* limbs, int limb_count) {
   Fifo& f = fifo(port, PortKind::reads);
   step();
-  while (f.size() == 0) {
-    state = blocked;
-    blocked_port = port;
-    blocked_on_full = false;
-    yield();
-    if (sim_.stop) throw Stop{};
-  }
+  while (f.size() == 0) block(f, port, false);
   copy_limbs(f.slot(f.times.head_slot()), limb_count, limbs);
   f.times.read(clock.read(port, f.times.next_written_at()));
-  if (f.decl->writer.valid()) sim_.wake(f.decl->writer.process);
+  wake_waiter(f);
 }
 
-void Process::write(int port, const uint64_t* limbs, int limb_count) {
+void Task::write(int port, const uint64_t* limbs, int limb_count) {
   Fifo& f = fifo(port, PortKind::writes);
   step();
-  while (f.size() == f.depth()) {
-    state = blocked;
-    blocked_port = port;
-    blocked_on_full = true;
-    yield();
-    if (sim_.stop) throw Stop{};
-  }
+  while (f.size() == f.depth()) block(f, port, true);
   copy_limbs(limbs, limb_count, f.slot(f.times.tail_slot()));
   f.times.write(clock.write(port, f.times.slot_free_at()));
-  if (f.decl->reader.valid()) sim_.wake(f.decl->reader.process);
+  wake_waiter(f);
 }
 
-Buffer& Process::storage(int port, int64_t row, const char* verb) {
+void Task::block(Fifo& f, int port, bool on_full) {
+  state = blocked;
+  blocked_port = port;
+  blocked_on_full = on_full;
+  f.waiter = this;
+  yield();
+  if (sim_.stop) throw Stop{};
+}
+
+void Task::wake_waiter(Fifo& f) {
+  if (f.waiter == nullptr) return;
+  f.waiter->state = ready;
+  sim_.enqueue(*f.waiter);
+  f.waiter = nullptr;
+}
+
+Buffer& Task::storage(int port, int64_t row, const char* verb) {
   Buffer* storage = storage_of_[static_cast<size_t>(port)];
   if (storage == nullptr) unbound(port);
   step();
@@ -252,11 +257,11 @@ Buffer& Process::storage(int port, int64_t row, const char* verb) {
   return b;
 }
 
-void Process::load(int port, int64_t row, uint64_t* limbs, int limb_count) {
+void Task::load(int port, int64_t row, uint64_t* limbs, int limb_count) {
   copy_limbs(storage(port, row, "load").row(row), limb_count, limbs);
 }
 
-void Process::store(int port, int64_t row, const uint64_t* limbs, int limb_count) {
+void Task::store(int port, int64_t row, const uint64_t* limbs, int limb_count) {
   copy_limbs(limbs, limb_count, storage(port, row, "store").row(row));
 }
 
@@ -269,7 +274,7 @@ SimResult Simulation::run(const Inputs& inputs) {
     arguments.push_back(given != inputs.end() ? given->second : Buffer(a.word, a.size));
   }
   for (size_t i = 0; i < region.processes.size(); ++i) {
-    processes.push_back(std::make_unique<Process>(*this, static_cast<int>(i), region.processes[i]));
+    processes.push_back(std::make_unique<Task>(*this, static_cast<int>(i), region.processes[i]));
     processes.back()->bind_ports();
     processes.back()->start(options.stack_bytes);
     enqueue(*processes.back());
@@ -277,15 +282,15 @@ SimResult Simulation::run(const Inputs& inputs) {
 
   // Run each ready process until it blocks or ends, in a fixed order.
   while (!ready.empty() && !stop) {
-    Process& p = *processes[static_cast<size_t>(ready.front())];
+    Task& p = *processes[static_cast<size_t>(ready.front())];
     ready.pop_front();
     p.queued = false;
-    if (p.state != Process::ready) continue;
+    if (p.state != Task::ready) continue;
     p.resume();
   }
 
   bool all_finished = true;
-  for (const auto& p : processes) all_finished = all_finished && p->state == Process::finished;
+  for (const auto& p : processes) all_finished = all_finished && p->state == Task::finished;
   if (result.outcome == SimResult::completed && !all_finished) result.outcome = SimResult::deadlock;
   if (result.outcome == SimResult::deadlock) result.report = report(DeadlockReport::deadlock);
   if (result.outcome == SimResult::watchdog) result.report = report(DeadlockReport::watchdog);
@@ -302,14 +307,14 @@ DeadlockReport Simulation::report(DeadlockReport::Kind kind) const {
   r.processes = static_cast<int>(processes.size());
   std::vector<int> waits_on(processes.size(), -1);  // the wait-for graph: out-degree one
   for (const auto& p : processes) {
-    if (p->state == Process::finished) continue;
+    if (p->state == Task::finished) continue;
     BlockedProcess b;
     b.process = p->decl.name();
     b.unit = p->decl.unit->name;
     b.cycle = p->clock.now();
     // From this cycle on, nothing more happens in the process.
     r.cycle = std::max({r.cycle, b.cycle, p->clock.finish()});
-    if (p->state != Process::blocked) {
+    if (p->state != Task::blocked) {
       b.state = p->id == tripped ? "running, when it tripped the watchdog" : "ready to run";
       r.blocked.push_back(b);
       continue;
@@ -324,8 +329,8 @@ DeadlockReport Simulation::report(DeadlockReport::Kind kind) const {
     const Endpoint other = p->blocked_on_full ? f.decl->reader : f.decl->writer;
     if (other.valid()) {
       b.waits_for = region.processes[static_cast<size_t>(other.process)].name();
-      b.waits_for_finished = processes[static_cast<size_t>(other.process)]->state == Process::finished;
-      if (processes[static_cast<size_t>(other.process)]->state == Process::blocked)
+      b.waits_for_finished = processes[static_cast<size_t>(other.process)]->state == Task::finished;
+      if (processes[static_cast<size_t>(other.process)]->state == Task::blocked)
         waits_on[static_cast<size_t>(p->id)] = other.process;
     }
     r.blocked.push_back(b);
@@ -358,7 +363,7 @@ void Simulation::collect() {
     s.name = p->decl.name();
     s.placement = p->decl.placement;
     s.unit = p->decl.unit->name;
-    s.finished = p->state == Process::finished;
+    s.finished = p->state == Task::finished;
     s.finish = p->clock.finish();
     s.busy = p->clock.busy();
     s.stalled_empty = p->clock.stalled_empty();
@@ -368,14 +373,14 @@ void Simulation::collect() {
     if (options.record_intervals) {
       s.intervals = p->clock.intervals();
       // A process that never finished waits until the run stopped: show it.
-      if (p->state == Process::blocked && result.report) {
+      if (p->state == Task::blocked && result.report) {
         const int64_t from = std::max(s.finish, p->clock.now());
         s.intervals.push_back({p->blocked_on_full ? Interval::wait_full : Interval::wait_empty, from,
                                result.report->cycle + 1, p->blocked_port});
       }
     }
     // The final wait of a blocked process counts as stalled, as in its intervals.
-    if (p->state == Process::blocked && result.report) {
+    if (p->state == Task::blocked && result.report) {
       const int64_t waited = result.report->cycle + 1 - std::max(s.finish, p->clock.now());
       (p->blocked_on_full ? s.stalled_full : s.stalled_empty) += waited;
     }
