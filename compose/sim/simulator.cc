@@ -20,8 +20,14 @@ namespace ctx = boost::context;
 // Bodies never catch; Boost.Context's own forced_unwind passes through untouched.
 struct Stop {};
 
-// Words are a few limbs; a plain loop beats a call to memmove.
+// Words are mostly one or two limbs: those skip the loop's setup, and a plain
+// loop beats a call to memmove for the rest.
 inline void copy_limbs(const uint64_t* from, int n, uint64_t* to) {
+  if (n <= 2) {
+    to[0] = from[0];
+    if (n == 2) to[1] = from[1];
+    return;
+  }
   for (int i = 0; i < n; ++i) to[i] = from[i];
 }
 
@@ -93,7 +99,7 @@ class Task final : public Io {
   Buffer& storage(int port, int64_t row, const char* verb);
   // Suspends until the other side of `f` makes room or a word, and wakes it then.
   void block(Fifo& f, int port, bool on_full);
-  void wake_waiter(Fifo& f);
+  inline void wake_waiter(Fifo& f);
   [[noreturn]] void fail(std::string kind, int port, std::string message);
   [[noreturn, gnu::cold, gnu::noinline]] void unbound(int port);
   // Bodies must not throw (HLS has no exceptions); if one does, the run stops
@@ -147,6 +153,15 @@ class Simulation {
   DeadlockReport report(DeadlockReport::Kind kind) const;
   void collect();
 };
+
+// Called on every channel access; most find nobody waiting.
+void Task::wake_waiter(Fifo& f) {
+  if (f.waiter == nullptr) [[likely]]
+    return;
+  f.waiter->state = ready;
+  sim_.enqueue(*f.waiter);
+  f.waiter = nullptr;
+}
 
 Task::Task(Simulation& sim, int id, const loom::Process& decl)
     : id(id), decl(decl), clock(decl.unit->pipeline, static_cast<int>(decl.unit->ports.size()), sim.options.record_intervals),
@@ -237,13 +252,6 @@ void Task::block(Fifo& f, int port, bool on_full) {
   f.waiter = this;
   yield();
   if (sim_.stop) throw Stop{};
-}
-
-void Task::wake_waiter(Fifo& f) {
-  if (f.waiter == nullptr) return;
-  f.waiter->state = ready;
-  sim_.enqueue(*f.waiter);
-  f.waiter = nullptr;
 }
 
 Buffer& Task::storage(int port, int64_t row, const char* verb) {
