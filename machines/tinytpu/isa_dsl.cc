@@ -1,0 +1,255 @@
+#include "machines/tinytpu/isa_dsl.h"
+
+#include <algorithm>
+#include <random>
+
+namespace loom::tinytpu {
+
+Result<Program> gemm_program(int64_t M, int64_t K, int64_t N, bool relu, Form form, const isa::Params& p) {
+  Status status;
+  for (const auto& [name, side] : {std::pair{"M", M}, std::pair{"K", K}, std::pair{"N", N}})
+    if (side <= 0 || side % p.T != 0 || side > p.MAXDIM)
+      status.add("bad-shape", std::string("GEMM side ") + name + " = " + std::to_string(side),
+                 "must be a positive multiple of T = " + std::to_string(p.T) + " up to MAXDIM = " + std::to_string(p.MAXDIM));
+  if (!status.ok()) return status;
+  const int64_t T = p.T, W = p.MAXDIM / T, KT = K / T, NT = N / T;
+  Program prog;
+  if (form == Form::looped) {
+    prog.loop(KT);  // A's k-tiles into vr
+    prog.add(isa::dma_ld(M, 2, 0, 0, W), {{"dst", 0, M}, {"src", 0, 1}});
+    prog.end();
+    prog.loop(NT);  // L0: the column block j
+    prog.add(isa::dma_ld(K, 1, 0, 0, W), {{"src", 0, 1}});
+    prog.add(isa::mm(M, 0, 0, 0, 0), {{"dst", 0, M}});
+    if (KT > 1) {
+      prog.loop(KT - 1);  // L1: the k-tiles after the first, which accumulate
+      prog.add(isa::mm(M, T, M, 1, 0), {{"wgt", 1, T}, {"act", 1, M}, {"dst", 0, M}});
+      prog.end();
+    }
+    if (relu) prog.add(isa::vrelu(M, 0, 0), {{"a", 0, M}, {"dst", 0, M}});
+    prog.add(isa::mvout(M, 0, 0, W), {{"src", 0, M}, {"dst", 0, 1}});
+    prog.end();
+  } else {
+    for (int64_t kt = 0; kt < KT; ++kt) prog.add(isa::dma_ld(M, 2, kt * M, kt, W));
+    for (int64_t j = 0; j < NT; ++j) {
+      prog.add(isa::dma_ld(K, 1, 0, j, W));
+      for (int64_t kt = 0; kt < KT; ++kt) prog.add(isa::mm(M, kt * T, kt * M, kt == 0 ? 0 : 1, j * M));
+      if (relu) prog.add(isa::vrelu(M, j * M, j * M));
+      prog.add(isa::mvout(M, j * M, j, W));
+    }
+  }
+  prog.halt();
+  return prog;
+}
+
+Program vector_program(int64_t R, const isa::Params& p) {
+  const int64_t T = p.T, W = p.MAXDIM / T;
+  Program prog;
+  prog.add(isa::dma_ld(R, 0, T, 1, W));      // A to spad, after the weight rows
+  prog.add(isa::dma_ld(T, 1, 0, 2, W));      // B to spad: the weights
+  prog.add(isa::dma_ld(R, 2, R, 3, W));      // A to vr
+  prog.add(isa::dma_ld(R, 3, 0, 0, W));      // B to vr
+  prog.add(isa::vld(R, T, 2 * R));           // spad to vr
+  prog.add(isa::mm(R, 0, R, 0, 0));
+  prog.add(isa::mm(R, 0, 2 * R, 0, R));
+  prog.add(isa::mm(R, 0, 0, 1, 0));          // accumulates onto the first
+  prog.add(isa::vadd(R, 0, R, 2 * R));
+  prog.add(isa::vrelu(R, 2 * R, 3 * R));
+  prog.add(isa::vaddrelu(R, R, 3 * R, 4 * R));
+  prog.add(isa::mvout(R, 4 * R, 1, W));
+  prog.add(isa::mvout(R, 2 * R, 2, W));
+  prog.halt();
+  return prog;
+}
+
+Program ar_distance_program(int64_t d, const isa::Params& p) {
+  const int64_t W = p.MAXDIM / p.T;
+  Program prog;
+  prog.add(isa::dma_ld(p.T, 1, 0, 0, W));
+  prog.add(isa::dma_ld(d, 2, 0, 0, W));
+  prog.add(isa::mm(d, 0, 0, 0, 0));   // writes ar row r at accu iteration r
+  prog.add(isa::vrelu(d, 0, d));      // reads it at d + r, writes row d + r there
+  prog.add(isa::mvout(d, d, 0, W));   // reads that at 2d + r
+  prog.halt();
+  return prog;
+}
+
+namespace {
+
+// The generator's own account of the machine: which rows hold data, and when
+// each ar row was last written in accu iterations.
+class RandomProgram {
+ public:
+  RandomProgram(uint64_t seed, const isa::Params& p)
+      : rng_(seed), p_(p), spad_(static_cast<size_t>(p.SPAD_ROWS), 0), vr_(static_cast<size_t>(p.VR_ROWS), 0),
+        ar_at_(static_cast<size_t>(p.AR_ROWS), kUnwritten) {}
+
+  Program make() {
+    // Weights and activations first, so the compute opcodes have something to read.
+    load(1, 0, p_.T);
+    load(2, 0, p_.T);
+    const int64_t statements = pick(4, 24);
+    for (int64_t s = 0; s < statements; ++s) {
+      for (int attempt = 0; attempt < 40; ++attempt)
+        if (try_one()) break;
+    }
+    prog_.halt();
+    return prog_;
+  }
+
+ private:
+  static constexpr int64_t kUnwritten = -1'000'000;
+  int64_t pick(int64_t lo, int64_t hi) { return std::uniform_int_distribution<int64_t>(lo, hi)(rng_); }
+  int64_t W() const { return p_.MAXDIM / p_.T; }
+
+  bool written(const std::vector<char>& m, int64_t first, int64_t n) const {
+    for (int64_t r = first; r < first + n; ++r)
+      if (!m[static_cast<size_t>(r)]) return false;
+    return true;
+  }
+  // Whether ar rows [first, first+n) may be read by an instruction of `per_row`
+  // iterations a row starting now.
+  bool ar_ready(int64_t first, int64_t n, int64_t per_row) const {
+    for (int64_t r = 0; r < n; ++r) {
+      const int64_t at = it_ + r * per_row, written_at = ar_at_[static_cast<size_t>(first + r)];
+      if (written_at == kUnwritten || at - written_at < p_.AR_RAW_DIST) return false;
+    }
+    return true;
+  }
+  // A random start of `n` written rows, or -1 if there is none.
+  int64_t pick_written(const std::vector<char>& m, int64_t n) {
+    std::vector<int64_t> starts;
+    for (int64_t r = 0; r + n <= static_cast<int64_t>(m.size()); ++r)
+      if (written(m, r, n)) starts.push_back(r);
+    return starts.empty() ? -1 : starts[static_cast<size_t>(pick(0, static_cast<int64_t>(starts.size()) - 1))];
+  }
+  // A random start of `n` ar rows a reader of `per_row` iterations may read now, or -1.
+  int64_t pick_ready(int64_t n, int64_t per_row) {
+    std::vector<int64_t> starts;
+    for (int64_t r = 0; r + n <= p_.AR_ROWS; ++r)
+      if (ar_ready(r, n, per_row)) starts.push_back(r);
+    return starts.empty() ? -1 : starts[static_cast<size_t>(pick(0, static_cast<int64_t>(starts.size()) - 1))];
+  }
+  // A destination that overlaps a source without being it would have later rows
+  // read what earlier rows of the same instruction just wrote.
+  static bool clash(int64_t dst, int64_t src, int64_t n) { return dst != src && dst < src + n && src < dst + n; }
+  void ar_write(int64_t first, int64_t n, int64_t per_row) {
+    for (int64_t r = 0; r < n; ++r) ar_at_[static_cast<size_t>(first + r)] = it_ + r * per_row + per_row - 1;
+  }
+
+  void load(int64_t route, int64_t dst, int64_t rows) {
+    const int64_t src = pick(0, p_.DRAM_WORDS - 1 - (rows - 1) * W());
+    prog_.add(isa::dma_ld(rows, route, dst, src, W()));
+    std::fill_n((route <= 1 ? spad_ : vr_).begin() + dst, rows, 1);
+  }
+
+  bool try_one() {
+    const int64_t R = pick(1, 8);
+    // Loads are cheap to satisfy; weight the draw toward what reads them.
+    switch (pick(0, 11)) {
+      case 0: {  // a load
+        const int64_t route = pick(0, 3);
+        const int64_t rows = route <= 1 ? p_.SPAD_ROWS : p_.VR_ROWS;
+        load(route, pick(0, rows - R), R);
+        return true;
+      }
+      case 1: {  // loads in a loop, the destination and source stepped by address terms
+        const int64_t trips = pick(2, 4), route = pick(0, 3);
+        const int64_t rows = route <= 1 ? p_.SPAD_ROWS : p_.VR_ROWS;
+        if (trips * R > rows || (trips * R - 1) * W() >= p_.DRAM_WORDS) return false;
+        const int64_t dst = pick(0, rows - trips * R);
+        const int64_t src = pick(0, p_.DRAM_WORDS - 1 - (trips * R - 1) * W());
+        prog_.loop(trips);
+        prog_.add(isa::dma_ld(R, route, dst, src, W()), {{"dst", 0, R}, {"src", 0, R * W()}});
+        prog_.end();
+        std::fill_n((route <= 1 ? spad_ : vr_).begin() + dst, trips * R, 1);
+        return true;
+      }
+      case 2: {  // vld copies, written-ness and all
+        const int64_t src = pick(0, p_.SPAD_ROWS - R), dst = pick(0, p_.VR_ROWS - R);
+        if (!written(spad_, src, R)) return false;
+        prog_.add(isa::vld(R, src, dst));
+        for (int64_t r = 0; r < R; ++r) vr_[static_cast<size_t>(dst + r)] = spad_[static_cast<size_t>(src + r)];
+        return true;
+      }
+      case 3:
+      case 4: {  // mm
+        const int64_t wgt = pick_written(spad_, p_.T), act = pick_written(vr_, R);
+        const int64_t accumulate = pick(0, 1);
+        const int64_t dst = accumulate ? pick_ready(R, 1) : pick(0, p_.AR_ROWS - R);
+        if (wgt < 0 || act < 0 || dst < 0) return false;
+        prog_.add(isa::mm(R, wgt, act, accumulate, dst));
+        ar_write(dst, R, 1);
+        it_ += R;
+        return true;
+      }
+      case 5:
+      case 6: {  // vadd or vaddrelu: two iterations a row
+        const int64_t a = pick_ready(R, 2), b = pick_ready(R, 2), dst = pick(0, p_.AR_ROWS - R);
+        if (a < 0 || b < 0 || clash(dst, a, R) || clash(dst, b, R)) return false;
+        prog_.add(pick(0, 1) ? isa::vadd(R, a, b, dst) : isa::vaddrelu(R, a, b, dst));
+        ar_write(dst, R, 2);
+        it_ += 2 * R;
+        return true;
+      }
+      case 7:
+      case 8: {  // vrelu
+        const int64_t a = pick_ready(R, 1), dst = pick(0, p_.AR_ROWS - R);
+        if (a < 0 || clash(dst, a, R)) return false;
+        prog_.add(isa::vrelu(R, a, dst));
+        ar_write(dst, R, 1);
+        it_ += R;
+        return true;
+      }
+      default: {  // mvout, sometimes in a loop
+        const int64_t trips = pick(1, 3);
+        if (trips * R > p_.AR_ROWS) return false;
+        const int64_t src = trips == 1 ? pick_ready(R, 1) : pick(0, p_.AR_ROWS - trips * R);
+        if (src < 0) return false;
+        const int64_t stride = pick(1, W());
+        const int64_t span = (trips * R - 1) * stride;
+        if (span >= p_.DRAM_WORDS) return false;
+        const int64_t dst = pick(0, p_.DRAM_WORDS - 1 - span);
+        // Trip t's row r reads at it_ + t*R + r: the rows ahead must be settled.
+        for (int64_t t = 0; t < trips; ++t) {
+          const int64_t saved = it_;
+          it_ += t * R;
+          const bool ready = ar_ready(src + t * R, R, 1);
+          it_ = saved;
+          if (!ready) return false;
+        }
+        if (trips == 1) {
+          prog_.add(isa::mvout(R, src, dst, stride));
+        } else {
+          prog_.loop(trips);
+          prog_.add(isa::mvout(R, src, dst, stride), {{"src", 0, R}, {"dst", 0, R * stride}});
+          prog_.end();
+        }
+        it_ += trips * R;
+        return true;
+      }
+    }
+  }
+
+  std::mt19937_64 rng_;
+  const isa::Params& p_;
+  std::vector<char> spad_, vr_;
+  std::vector<int64_t> ar_at_;
+  int64_t it_ = 0;  // accu iterations so far
+  Program prog_;
+};
+
+}  // namespace
+
+Program random_program(uint64_t seed, const isa::Params& p) { return RandomProgram(seed, p).make(); }
+
+std::vector<isa::Instruction> dynamic_stream(const Encoded& encoded) {
+  std::vector<isa::Instruction> out;
+  isa::resolve(encoded.words.data(), encoded.words.size(), [&](const isa::Step& s) {
+    out.push_back(s.ins);
+    return true;
+  });
+  return out;
+}
+
+}  // namespace loom::tinytpu

@@ -1,0 +1,39 @@
+// The ISA as plain C++: runs any valid program on the architectural state
+// (spad, vr, ar and the DRAM matrices A, B, C). It is the oracle every later
+// test compares the design with, so it is written from the ISA's semantics
+// (docs/isa.md), not from the design; its arithmetic is the spec's own acc()
+// and to_operand(), and its loops are the spec's resolver.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "common/status.h"
+#include "machines/tinytpu/isa_encoding.h"
+#include "machines/tinytpu/program.h"
+
+namespace loom::tinytpu {
+
+struct IsaState {
+  explicit IsaState(const isa::Params& params);
+
+  isa::Params p;
+  // On-chip memories, row-major, T lanes a row. The hardware does not clear
+  // them, so they start as a pattern no valid program may depend on.
+  std::vector<int64_t> spad, vr, ar;
+  // DRAM: MAXDIM x MAXDIM int8 matrices, element (row, col) at row * MAXDIM + col;
+  // packed word w is elements w*T .. w*T + T-1.
+  std::vector<int64_t> A, B, C;
+
+  int64_t& lane(std::vector<int64_t>& m, int64_t row, int64_t l) { return m[static_cast<size_t>(row * p.T + l)]; }
+};
+
+// Runs a validated program. A fault (which check_program would have refused)
+// is a named error: reference-fault.
+Status run_reference(const Encoded& encoded, IsaState& state);
+
+// C = clip(A[MxK] @ B[KxN]), with ReLU first if asked: the plain triple loop
+// the reference is itself checked against. Matrices as in IsaState.
+std::vector<int64_t> triple_loop_gemm(const IsaState& state, int64_t M, int64_t K, int64_t N, bool relu);
+
+}  // namespace loom::tinytpu

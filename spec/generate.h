@@ -1,0 +1,34 @@
+// Writes a spec's consumers: the C++ encoding header and the docs tables.
+// Output depends on nothing but the spec and the options, byte for byte, so
+// --check can regenerate and compare.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "common/status.h"
+#include "spec/isa_spec.h"
+
+namespace loom::spec {
+
+struct GenerateOptions {
+  std::string cpp_namespace;  // e.g. "loom::tinytpu::isa"
+  std::string spec_path;      // as the header's first line names it
+};
+
+// The header: constants, encoder, decoder with operands under the spec's names,
+// the loop and AGU resolver, the header builder and the numerics. Errors:
+// bad-identifier (a spec name that cannot be a C++ name).
+Result<std::string> generate_header(const IsaSpec& spec, const GenerateOptions& options);
+
+// The markdown tables for the ISA document.
+std::string generate_tables(const IsaSpec& spec);
+
+inline constexpr std::string_view kTablesBegin = "<!-- GENERATED BEGIN: loom gen-isa; do not edit by hand -->";
+inline constexpr std::string_view kTablesEnd = "<!-- GENERATED END -->";
+
+// `doc` with the text between the markers replaced by `tables`. Errors:
+// missing-markers, naming `where`.
+Result<std::string> splice_tables(std::string_view doc, std::string_view tables, const std::string& where);
+
+}  // namespace loom::spec

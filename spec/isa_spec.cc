@@ -1,0 +1,515 @@
+#include "spec/isa_spec.h"
+
+#include <algorithm>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+namespace loom::spec {
+
+using json = nlohmann::json;
+
+const Operand* Opcode::operand(std::string_view n) const {
+  for (const Operand& o : operands)
+    if (o.name == n) return &o;
+  return nullptr;
+}
+const Operand* Opcode::operand_in(std::string_view f) const {
+  for (const Operand& o : operands)
+    if (o.field == f) return &o;
+  return nullptr;
+}
+
+template <class T>
+static const T* find_named(const std::vector<T>& v, std::string_view name) {
+  for (const T& x : v)
+    if (x.name == name) return &x;
+  return nullptr;
+}
+const Slice* IsaSpec::field(std::string_view n) const { return find_named(fields, n); }
+const Slice* IsaSpec::agu_subfield(std::string_view n) const { return find_named(agu_subfields, n); }
+const Opcode* IsaSpec::opcode(std::string_view n) const { return find_named(opcodes, n); }
+const Parameter* IsaSpec::parameter(std::string_view n) const { return find_named(parameters, n); }
+const Header* IsaSpec::header(std::string_view unit) const {
+  for (const Header& h : headers)
+    if (h.unit == unit) return &h;
+  return nullptr;
+}
+std::vector<const Slice*> IsaSpec::operand_fields() const {
+  std::vector<const Slice*> out;
+  for (const Slice& f : fields)
+    if (f.name != "opcode" && f.name != "nr") out.push_back(&f);
+  return out;
+}
+
+Result<std::map<std::string, int64_t>> IsaSpec::resolve(const std::map<std::string, int64_t>& overrides) const {
+  Status status;
+  std::map<std::string, int64_t> values;
+  for (const Parameter& p : parameters) values[p.name] = p.value;
+  for (const auto& [name, value] : overrides) {
+    const Parameter* p = parameter(name);
+    if (p == nullptr) {
+      status.add("unknown-parameter", "parameter '" + name + "'", "is not a parameter of " + isa);
+    } else if (value < p->min || value > p->max) {
+      status.add("parameter-out-of-range", "parameter '" + name + "'",
+                 std::to_string(value) + " is outside [" + std::to_string(p->min) + ", " + std::to_string(p->max) + "]");
+    } else {
+      values[name] = value;
+    }
+  }
+  if (!status.ok()) return status;
+  const auto lookup = [&](std::string_view n) -> std::optional<int64_t> {
+    auto it = values.find(std::string(n));
+    if (it == values.end()) return std::nullopt;
+    return it->second;
+  };
+  for (const Derived& d : derived) {
+    auto v = d.expr.eval(lookup);
+    if (!v.ok()) return v.status();
+    values[d.name] = v.value();
+  }
+  for (const Predicate& c : constraints) {
+    auto v = c.expr.eval(lookup);
+    if (!v.ok()) return v.status();
+    if (v.value() == 0) {
+      std::string given;
+      for (const std::string& n : c.expr.names()) given += (given.empty() ? "" : ", ") + n + "=" + std::to_string(values[n]);
+      status.add("constraint-violated", "constraint '" + c.name + "'", "'" + c.expr.text() + "' fails at " + given);
+    }
+  }
+  if (!status.ok()) return status;
+  return values;
+}
+
+namespace {
+
+// Reads one JSON object, collecting errors under its path.
+class Reader {
+ public:
+  Reader(const json& j, std::string path, const std::string& source, Status& status)
+      : j_(j), path_(std::move(path)), source_(source), status_(status) {
+    if (!j_.is_object()) error("wrong-type", "must be an object");
+  }
+
+  std::string where(std::string_view key = "") const {
+    return source_ + ":" + path_ + (key.empty() ? "" : "/" + std::string(key));
+  }
+  void error(std::string kind, std::string message, std::string_view key = "") const {
+    status_.add(std::move(kind), where(key), std::move(message));
+  }
+  bool has(std::string_view key) const { return j_.is_object() && j_.contains(key); }
+  const json* get(std::string_view key, bool required) {
+    seen_.insert(std::string(key));
+    if (!j_.is_object()) return nullptr;
+    auto it = j_.find(key);
+    if (it == j_.end()) {
+      if (required) error("missing-key", "is required", key);
+      return nullptr;
+    }
+    return &*it;
+  }
+  int64_t integer(std::string_view key, int64_t fallback = 0, bool required = true) {
+    const json* v = get(key, required);
+    if (v == nullptr) return fallback;
+    if (!v->is_number_integer()) {
+      error("wrong-type", "must be an integer", key);
+      return fallback;
+    }
+    return v->get<int64_t>();
+  }
+  std::string text(std::string_view key, bool required = true) {
+    const json* v = get(key, required);
+    if (v == nullptr) return "";
+    if (!v->is_string()) {
+      error("wrong-type", "must be a string", key);
+      return "";
+    }
+    return v->get<std::string>();
+  }
+  std::vector<int64_t> integers(std::string_view key) {
+    std::vector<int64_t> out;
+    const json* v = get(key, false);
+    if (v == nullptr) return out;
+    if (!v->is_array()) {
+      error("wrong-type", "must be an array of integers", key);
+      return out;
+    }
+    for (const json& x : *v) {
+      if (!x.is_number_integer()) {
+        error("wrong-type", "must be an array of integers", key);
+        return {};
+      }
+      out.push_back(x.get<int64_t>());
+    }
+    return out;
+  }
+  // Calls `each(reader)` for each object of the array at `key`.
+  template <class F>
+  void array(std::string_view key, F each, bool required = true) {
+    const json* v = get(key, required);
+    if (v == nullptr) return;
+    if (!v->is_array()) {
+      error("wrong-type", "must be an array", key);
+      return;
+    }
+    for (size_t i = 0; i < v->size(); ++i) {
+      Reader r((*v)[i], path_ + "/" + std::string(key) + "/" + std::to_string(i), source_, status_);
+      each(r);
+      r.finish();
+    }
+  }
+  template <class F>
+  void object(std::string_view key, F each, bool required = true) {
+    const json* v = get(key, required);
+    if (v == nullptr) return;
+    Reader r(*v, path_ + "/" + std::string(key), source_, status_);
+    each(r);
+    r.finish();
+  }
+  std::optional<Expr> expr(std::string_view key, bool required = true) {
+    const std::string t = text(key, required);
+    if (t.empty()) return std::nullopt;
+    auto e = Expr::parse(t, where(key));
+    if (!e.ok()) {
+      status_.merge(e.status());
+      return std::nullopt;
+    }
+    return std::move(e).value();
+  }
+  Slice slice(std::string_view name_key = "name") {
+    Slice s;
+    s.name = text(name_key);
+    s.lo = static_cast<int>(integer("lo"));
+    s.bits = static_cast<int>(integer("bits"));
+    s.doc = text("doc", false);
+    if (s.lo < 0) error("field-outside-word", "a slice cannot start below bit 0", "lo");
+    if (s.bits < 1 || s.bits > 64) error("invalid-range", "a slice is 1 to 64 bits wide", "bits");
+    return s;
+  }
+  // Keys the reader never asked for are typos: name them.
+  void finish() const {
+    if (!j_.is_object()) return;
+    for (auto it = j_.begin(); it != j_.end(); ++it)
+      if (!seen_.count(it.key())) error("unknown-key", "is not a key of this object", it.key());
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  const json& j_;
+  std::string path_;
+  const std::string& source_;
+  Status& status_;
+  std::set<std::string> seen_;
+};
+
+// Two slices of one word may not share a bit, and each must fit it.
+void check_slices(const std::vector<Slice>& slices, int word_bits, const std::string& what, const Reader& r,
+                  const std::string& key, Status& status) {
+  for (size_t i = 0; i < slices.size(); ++i) {
+    const Slice& a = slices[i];
+    const std::string at = r.where(key + "/" + std::to_string(i));
+    if (a.hi() > word_bits)
+      status.add("field-outside-word", at,
+                 what + " '" + a.name + "' covers bits " + std::to_string(a.lo) + ".." + std::to_string(a.hi() - 1) +
+                     ", past bit " + std::to_string(word_bits - 1));
+    for (size_t j = 0; j < i; ++j) {
+      const Slice& b = slices[j];
+      if (a.name == b.name) status.add("duplicate-name", at, what + " '" + a.name + "' is declared twice");
+      if (a.lo < b.hi() && b.lo < a.hi())
+        status.add("field-overlap", at,
+                   what + " '" + a.name + "' (bits " + std::to_string(a.lo) + ".." + std::to_string(a.hi() - 1) +
+                       ") overlaps '" + b.name + "' (bits " + std::to_string(b.lo) + ".." + std::to_string(b.hi() - 1) +
+                       ")");
+    }
+  }
+}
+
+Opcode::Kind kind_of(const std::string& k, Reader& r) {
+  static const std::pair<const char*, Opcode::Kind> kinds[] = {
+      {"halt", Opcode::halt},         {"loop_begin", Opcode::loop_begin}, {"loop_end", Opcode::loop_end},
+      {"agu_prefix", Opcode::agu_prefix}, {"data", Opcode::data},         {"retired", Opcode::retired}};
+  for (const auto& [name, kind] : kinds)
+    if (k == name) return kind;
+  r.error("illegal-value", "'" + k + "' is not one of halt, loop_begin, loop_end, agu_prefix, data, retired", "kind");
+  return Opcode::data;
+}
+
+Predicate predicate(Reader& r) {
+  Predicate p;
+  p.name = r.text("name");
+  if (auto e = r.expr("expr")) {
+    if (!e->is_comparison()) r.error("bad-expression", "'" + e->text() + "' must be a comparison", "expr");
+    p.expr = *e;
+  }
+  if (r.has("ceiling_of")) p.ceiling_of = r.text("ceiling_of");
+  if (r.has("step")) p.step = r.text("step");
+  r.text("stage", false);  // documentation only
+  p.doc = r.text("doc", false);
+  return p;
+}
+
+}  // namespace
+
+Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source) {
+  json j;
+  try {
+    j = json::parse(json_text.begin(), json_text.end());
+  } catch (const json::parse_error& e) {
+    return Error{"bad-json", source, e.what()};
+  }
+  Status status;
+  IsaSpec s;
+  Reader top(j, "", source, status);
+  if (!status.ok()) return status;
+
+  s.isa = top.text("isa");
+  s.doc = top.text("doc", false);
+  s.word_bits = static_cast<int>(top.integer("word_bits", 64));
+  s.field_limit = top.integer("field_limit");
+  if (s.word_bits < 1 || s.word_bits > 64) top.error("invalid-range", "a word is 1 to 64 bits", "word_bits");
+
+  top.array("fields", [&](Reader& r) { s.fields.push_back(r.slice()); });
+  check_slices(s.fields, s.word_bits, "field", top, "fields", status);
+  for (const char* required : {"opcode", "nr"})
+    if (s.field(required) == nullptr) top.error("missing-key", std::string("declares no '") + required + "' field", "fields");
+  for (size_t i = 0; i < s.fields.size(); ++i) {
+    const Slice& f = s.fields[i];
+    if (f.name != "opcode" && f.bits < 63 && s.field_limit > static_cast<int64_t>(f.max()) + 1)
+      top.error("invalid-range",
+                "field_limit " + std::to_string(s.field_limit) + " does not fit field '" + f.name + "' of " +
+                    std::to_string(f.bits) + " bits",
+                "fields/" + std::to_string(i));
+  }
+
+  top.array("units", [&](Reader& r) {
+    std::string name = r.text("name");
+    for (const auto& u : s.units)
+      if (u.first == name) r.error("duplicate-name", "unit '" + name + "' is declared twice", "name");
+    s.units.emplace_back(name, r.text("doc", false));
+  });
+  const auto is_unit = [&](const std::string& n) {
+    return std::any_of(s.units.begin(), s.units.end(), [&](const auto& u) { return u.first == n; });
+  };
+
+  top.array("opcodes", [&](Reader& r) {
+    Opcode op;
+    op.name = r.text("name");
+    op.code = r.integer("code");
+    op.kind = kind_of(r.text("kind"), r);
+    op.doc = r.text("doc", false);
+    if (const json* units = r.get("units", false)) {
+      if (!units->is_array()) r.error("wrong-type", "must be an array of unit names", "units");
+      else
+        for (size_t i = 0; i < units->size(); ++i) {
+          const json& u = (*units)[i];
+          if (!u.is_string() || !is_unit(u.get<std::string>()))
+            r.error("unknown-unit", "names no unit declared under /units", "units/" + std::to_string(i));
+          else
+            op.units.push_back(u.get<std::string>());
+        }
+    }
+    r.array(
+        "operands",
+        [&](Reader& o) {
+          Operand operand;
+          operand.field = o.text("field");
+          operand.name = o.text("name");
+          operand.legal = o.integers("legal");
+          operand.min = o.integer("min", 0, false);
+          operand.doc = o.text("doc", false);
+          const Slice* f = s.field(operand.field);
+          if (f == nullptr || operand.field == "opcode" || operand.field == "nr")
+            o.error("unknown-field", "'" + operand.field + "' is not an operand field", "field");
+          if (op.operand(operand.name) || op.operand_in(operand.field))
+            o.error("duplicate-name", "operand '" + operand.name + "' or field '" + operand.field + "' is used twice");
+          for (int64_t v : operand.legal)
+            if (v < 0 || v >= s.field_limit)
+              o.error("illegal-value", "legal value " + std::to_string(v) + " is outside [0, field_limit)", "legal");
+          op.operands.push_back(operand);
+        },
+        false);
+    const std::string at = r.path();
+    for (const Opcode& other : s.opcodes) {
+      if (other.name == op.name) r.error("duplicate-name", "opcode '" + op.name + "' is declared twice", "name");
+      if (other.code == op.code)
+        r.error("duplicate-opcode", "'" + op.name + "' and '" + other.name + "' share code " + std::to_string(op.code),
+                "code");
+    }
+    if (const Slice* f = s.field("opcode"); f && (op.code < 0 || static_cast<uint64_t>(op.code) > f->max()))
+      r.error("opcode-too-wide", "code " + std::to_string(op.code) + " does not fit the " + std::to_string(f->bits) +
+                                     "-bit opcode field", "code");
+    s.opcodes.push_back(std::move(op));
+  });
+  for (Opcode::Kind k : {Opcode::halt, Opcode::loop_begin, Opcode::loop_end, Opcode::agu_prefix}) {
+    const auto n = std::count_if(s.opcodes.begin(), s.opcodes.end(), [&](const Opcode& o) { return o.kind == k; });
+    if (n != 1) top.error("illegal-value", "needs exactly one halt, loop_begin, loop_end and agu_prefix opcode", "opcodes");
+    if (n != 1) break;
+  }
+
+  top.object("agu", [&](Reader& r) {
+    s.agu_terms = static_cast<int>(r.integer("terms"));
+    s.agu_term_bits = static_cast<int>(r.integer("term_bits"));
+    s.agu_doc = r.text("doc", false);
+    r.array("subfields", [&](Reader& f) { s.agu_subfields.push_back(f.slice()); });
+    check_slices(s.agu_subfields, s.agu_term_bits, "AGU subfield", r, "subfields", status);
+    for (const char* required : {"valid", "field", "level", "stride"})
+      if (s.agu_subfield(required) == nullptr)
+        r.error("missing-key", std::string("declares no '") + required + "' subfield", "subfields");
+    if (s.agu_terms < 1 || s.agu_terms * s.agu_term_bits > s.word_bits - (s.field("opcode") ? s.field("opcode")->bits : 0))
+      r.error("field-outside-word", std::to_string(s.agu_terms) + " terms of " + std::to_string(s.agu_term_bits) +
+                                        " bits do not fit beside the opcode", "terms");
+  });
+  top.object("loops", [&](Reader& r) {
+    s.loop_depth = static_cast<int>(r.integer("depth"));
+    if (s.loop_depth < 1) r.error("invalid-range", "loops nest at least one deep", "depth");
+  });
+  if (const Slice* level = s.agu_subfield("level"); level && s.loop_depth > static_cast<int64_t>(level->max()) + 1)
+    top.error("invalid-range", "loop depth " + std::to_string(s.loop_depth) + " needs more levels than the AGU's " +
+                                   std::to_string(level->bits) + "-bit level subfield names", "loops/depth");
+  if (const Slice* field = s.agu_subfield("field");
+      field && s.operand_fields().size() > static_cast<size_t>(field->max()) + 1)
+    top.error("invalid-range", "the AGU's field subfield cannot name every operand field", "agu/subfields");
+
+  top.array("headers", [&](Reader& r) {
+    Header h;
+    h.unit = r.text("unit");
+    h.slice.name = h.unit;
+    h.slice.lo = static_cast<int>(r.integer("lo"));
+    h.slice.bits = static_cast<int>(r.integer("bits"));
+    if (!is_unit(h.unit)) r.error("unknown-unit", "header term names no unit declared under /units", "unit");
+    if (s.header(h.unit)) r.error("duplicate-name", "unit '" + h.unit + "' has two headers", "unit");
+    if (h.slice.lo < 0 || h.slice.bits < 1 || h.slice.hi() > s.word_bits)
+      r.error("field-outside-word", "the header slice must lie within the word", "bits");
+    r.array("terms", [&](Reader& t) {
+      HeaderTerm term;
+      term.op = t.text("op");
+      const Opcode* op = s.opcode(term.op);
+      if (op == nullptr) t.error("unknown-opcode", "'" + term.op + "' is not an opcode", "op");
+      if (auto e = t.expr("scale")) term.scale = *e;
+      const std::string per = t.text("per");
+      if (per != "row" && per != "instruction") t.error("illegal-value", "is 'row' or 'instruction'", "per");
+      term.per_row = per == "row";
+      t.object(
+          "when",
+          [&](Reader& w) {
+            term.when_field = w.text("field");
+            term.when_in = w.integers("in");
+            if (op && !op->operand_in(*term.when_field))
+              w.error("unknown-field", "'" + term.op + "' has no operand in field '" + *term.when_field + "'", "field");
+          },
+          false);
+      h.terms.push_back(std::move(term));
+    });
+    s.headers.push_back(std::move(h));
+  });
+  top.array(
+      "chain_headers",
+      [&](Reader& r) {
+        ChainHeader c;
+        c.name = r.text("name");
+        c.op = r.text("op");
+        c.carries = r.text("carries");
+        c.slice.name = c.name;
+        c.slice.lo = static_cast<int>(r.integer("lo"));
+        c.slice.bits = static_cast<int>(r.integer("bits"));
+        c.doc = r.text("doc", false);
+        if (!s.opcode(c.op)) r.error("unknown-opcode", "'" + c.op + "' is not an opcode", "op");
+        if (!s.field(c.carries)) r.error("unknown-field", "'" + c.carries + "' is not a field", "carries");
+        if (c.slice.lo < 0 || c.slice.bits < 1 || c.slice.hi() > s.word_bits)
+          r.error("field-outside-word", "the header slice must lie within the word", "bits");
+        s.chain_headers.push_back(std::move(c));
+      },
+      false);
+
+  top.array("parameters", [&](Reader& r) {
+    Parameter p{r.text("name"), r.integer("default"), r.integer("min"), r.integer("max"), r.text("doc", false)};
+    if (s.parameter(p.name)) r.error("duplicate-name", "parameter '" + p.name + "' is declared twice", "name");
+    if (p.min > p.max) r.error("invalid-range", "min " + std::to_string(p.min) + " exceeds max " + std::to_string(p.max), "min");
+    else if (p.value < p.min || p.value > p.max)
+      r.error("default-out-of-range", "default " + std::to_string(p.value) + " is outside [" + std::to_string(p.min) +
+                                          ", " + std::to_string(p.max) + "]", "default");
+    s.parameters.push_back(std::move(p));
+  });
+  top.array("derived", [&](Reader& r) {
+    Derived d{r.text("name"), Expr(), r.text("doc", false)};
+    if (auto e = r.expr("expr")) d.expr = *e;
+    s.derived.push_back(std::move(d));
+  });
+  top.array("constraints", [&](Reader& r) { s.constraints.push_back(predicate(r)); });
+  top.array("program_limits", [&](Reader& r) { s.program_limits.push_back(predicate(r)); }, false);
+
+  top.object("ar_distance", [&](Reader& r) {
+    s.ar_distance_unit = r.text("unit");
+    s.ar_distance_parameter = r.text("parameter");
+    s.ar_distance_doc = r.text("doc", false);
+    if (!s.header(s.ar_distance_unit)) r.error("unknown-unit", "names no unit with a header", "unit");
+    if (!s.parameter(s.ar_distance_parameter)) r.error("unknown-parameter", "names no parameter", "parameter");
+  });
+  top.object("numerics", [&](Reader& r) {
+    Numerics& n = s.numerics;
+    n.operand_bits = r.integer("operand_bits");
+    n.acc_bits = r.integer("acc_bits");
+    n.clip_lo = r.integer("clip_lo");
+    n.clip_hi = r.integer("clip_hi");
+    n.scale = r.integer("scale");
+    n.shift = r.integer("shift");
+    n.doc = r.text("doc", false);
+    if (n.operand_bits < 1 || n.operand_bits > 32) r.error("invalid-range", "operands are 1 to 32 bits", "operand_bits");
+    if (n.acc_bits < n.operand_bits || n.acc_bits > 64) r.error("invalid-range", "is operand_bits to 64", "acc_bits");
+    if (n.clip_lo > n.clip_hi) r.error("invalid-range", "clip_lo exceeds clip_hi", "clip_lo");
+    if (n.shift < 0 || n.shift > 62) r.error("invalid-range", "is 0 to 62", "shift");
+  });
+  top.finish();
+  if (!status.ok()) return status;
+
+  // Names the expressions read must exist, each defined before it is used.
+  std::set<std::string> known;
+  for (const Parameter& p : s.parameters) known.insert(p.name);
+  for (size_t i = 0; i < s.derived.size(); ++i) {
+    for (const std::string& n : s.derived[i].expr.names())
+      if (!known.count(n))
+        status.add("unknown-name", source + ":/derived/" + std::to_string(i) + "/expr", "reads '" + n + "' before it is defined");
+    if (known.count(s.derived[i].name))
+      status.add("duplicate-name", source + ":/derived/" + std::to_string(i) + "/name", "'" + s.derived[i].name + "' is defined twice");
+    known.insert(s.derived[i].name);
+  }
+  const auto check_predicates = [&](const std::vector<Predicate>& ps, const std::string& key) {
+    for (size_t i = 0; i < ps.size(); ++i) {
+      for (const std::string& n : ps[i].expr.names())
+        if (!known.count(n))
+          status.add("unknown-name", source + ":/" + key + "/" + std::to_string(i) + "/expr", "reads '" + n + "', which is not defined");
+      if (ps[i].ceiling_of && !s.parameter(*ps[i].ceiling_of))
+        status.add("unknown-parameter", source + ":/" + key + "/" + std::to_string(i) + "/ceiling_of", "names no parameter");
+      if (ps[i].step && !s.parameter(*ps[i].step))
+        status.add("unknown-parameter", source + ":/" + key + "/" + std::to_string(i) + "/step", "names no parameter");
+    }
+  };
+  check_predicates(s.constraints, "constraints");
+  check_predicates(s.program_limits, "program_limits");
+  for (size_t h = 0; h < s.headers.size(); ++h)
+    for (size_t t = 0; t < s.headers[h].terms.size(); ++t)
+      for (const std::string& n : s.headers[h].terms[t].scale.names())
+        if (!known.count(n))
+          status.add("unknown-name", source + ":/headers/" + std::to_string(h) + "/terms/" + std::to_string(t) + "/scale",
+                     "reads '" + n + "', which is not defined");
+  if (!status.ok()) return status;
+
+  // The defaults must make a build.
+  auto defaults = s.resolve();
+  if (!defaults.ok()) {
+    for (const Error& e : defaults.errors()) status.add(e.kind, source + ":/parameters (the defaults): " + e.where, e.message);
+    return status;
+  }
+  return s;
+}
+
+Result<IsaSpec> load_spec_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error{"unreadable", path, "cannot be opened"};
+  std::stringstream text;
+  text << in.rdbuf();
+  return load_spec(text.str(), path);
+}
+
+}  // namespace loom::spec

@@ -1,0 +1,136 @@
+// An instruction set as data, loaded from a spec file such as
+// machines/tinytpu/isa_spec.json. Nothing here knows TinyTPU: the spec names its
+// fields, opcodes, units, headers, parameters and numerics, and the loader checks
+// that they are consistent, naming the JSON path of each problem.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/status.h"
+#include "spec/expr.h"
+
+namespace loom::spec {
+
+struct Slice {
+  std::string name;
+  int lo = 0, bits = 0;
+  std::string doc;
+  int hi() const { return lo + bits; }  // one past the top bit
+  uint64_t max() const { return bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1; }
+};
+
+struct Operand {
+  std::string field;  // the word's field it lives in, e.g. "f2"
+  std::string name;   // what the opcode calls it, e.g. "acc"
+  std::vector<int64_t> legal;  // empty: any value below the field limit
+  int64_t min = 0;
+  std::string doc;
+};
+
+struct Opcode {
+  enum Kind { halt, loop_begin, loop_end, agu_prefix, data, retired };
+  std::string name;
+  int64_t code = 0;
+  Kind kind = data;
+  std::vector<std::string> units;  // the units that execute it
+  std::vector<Operand> operands;
+  std::string doc;
+
+  const Operand* operand(std::string_view name) const;
+  const Operand* operand_in(std::string_view field) const;
+};
+
+struct HeaderTerm {
+  std::string op;
+  Expr scale;
+  bool per_row = true;  // else per instruction
+  std::optional<std::string> when_field;
+  std::vector<int64_t> when_in;
+};
+
+struct Header {
+  std::string unit;
+  Slice slice;  // named after the unit
+  std::vector<HeaderTerm> terms;
+};
+
+struct ChainHeader {
+  std::string name, op, carries;
+  Slice slice;
+  std::string doc;
+};
+
+struct Parameter {
+  std::string name;
+  int64_t value = 0, min = 0, max = 0;
+  std::string doc;
+};
+
+struct Derived {
+  std::string name;
+  Expr expr;
+  std::string doc;
+};
+
+struct Predicate {
+  std::string name;
+  Expr expr;
+  std::optional<std::string> ceiling_of;  // the parameter it bounds from above
+  std::optional<std::string> step;        // ... over multiples of this parameter
+  std::string doc;
+};
+
+struct Numerics {
+  int64_t operand_bits = 8, acc_bits = 32, clip_lo = -128, clip_hi = 127, scale = 1, shift = 0;
+  std::string doc;
+};
+
+struct IsaSpec {
+  std::string isa, doc;
+  int word_bits = 64;
+  int64_t field_limit = 0;  // every resolved operand field stays below it
+  std::vector<Slice> fields;
+  std::vector<std::pair<std::string, std::string>> units;  // name, doc
+  std::vector<Opcode> opcodes;
+  int agu_terms = 0, agu_term_bits = 0;
+  std::vector<Slice> agu_subfields;  // valid, field, level, stride: within one term
+  std::string agu_doc;
+  int loop_depth = 0;
+  std::vector<Header> headers;
+  std::vector<ChainHeader> chain_headers;
+  std::string ar_distance_unit, ar_distance_parameter, ar_distance_doc;
+  std::vector<Parameter> parameters;
+  std::vector<Derived> derived;
+  std::vector<Predicate> constraints;     // a build must satisfy them
+  std::vector<Predicate> program_limits;  // a program's shape must satisfy them
+  Numerics numerics;
+
+  const Slice* field(std::string_view name) const;
+  const Slice* agu_subfield(std::string_view name) const;
+  const Opcode* opcode(std::string_view name) const;
+  const Parameter* parameter(std::string_view name) const;
+  const Header* header(std::string_view unit) const;
+  // The operand fields (f0, f1, ...): every field but the opcode and the row count.
+  std::vector<const Slice*> operand_fields() const;
+
+  // Defaults, overridden by `overrides`, then every derived value: the build's
+  // values by name. Errors: unknown-parameter, parameter-out-of-range,
+  // constraint-violated (naming the constraint), and expression errors.
+  Result<std::map<std::string, int64_t>> resolve(const std::map<std::string, int64_t>& overrides = {}) const;
+};
+
+// Parses and checks a spec. Every error names its JSON path, e.g.
+// "isa_spec.json:/fields/2/lo". Errors: bad-json, missing-key, wrong-type,
+// unknown-key, field-overlap, field-outside-word, duplicate-name,
+// duplicate-opcode, opcode-too-wide, unknown-field, unknown-unit, unknown-opcode,
+// unknown-parameter, default-out-of-range, invalid-range, bad-expression,
+// illegal-value, constraint-violated.
+Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source);
+Result<IsaSpec> load_spec_file(const std::string& path);
+
+}  // namespace loom::spec

@@ -1,0 +1,187 @@
+// The program generators against the validator, and the reference model
+// against a plain triple-loop GEMM.
+#include <catch2/catch.hpp>
+
+#include <random>
+#include <set>
+
+#include "machines/tinytpu/assembler.h"
+#include "machines/tinytpu/isa_dsl.h"
+#include "machines/tinytpu/reference.h"
+
+namespace loom::tinytpu {
+namespace {
+
+isa::Params build(int64_t T, int64_t MAXDIM) {
+  isa::Params p = isa::kDefaults;
+  p.T = T;
+  p.MAXDIM = MAXDIM;
+  return isa::derive(p);
+}
+
+Assembled must_assemble(const Program& program, const isa::Params& p) {
+  auto a = assemble(program, p);
+  INFO(to_text(program));
+  INFO((a.ok() ? std::string() : a.status().to_string()));
+  REQUIRE(a.ok());
+  return a.value();
+}
+
+// Full-range int8 operands with both extremes forced, so a narrowed
+// accumulator or a wrong clip shows.
+void fill_operands(IsaState& s, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<int64_t> byte(-128, 127);
+  for (auto* m : {&s.A, &s.B})
+    for (int64_t& v : *m) v = byte(rng);
+  s.A[0] = -128;
+  s.B[0] = -128;
+  s.A[1] = 127;
+  s.B[1] = 127;
+  std::uniform_int_distribution<int64_t> junk(-128, 127);
+  for (int64_t& v : s.C) v = junk(rng);  // C prefilled: only the M x N region may change
+}
+
+// Runs GEMM on the reference and compares all of C with the triple loop.
+void check_gemm(int64_t M, int64_t K, int64_t N, bool relu, const isa::Params& p, uint64_t seed) {
+  CAPTURE(M, K, N, relu, p.T, p.MAXDIM);
+  const Assembled looped = must_assemble(gemm_program(M, K, N, relu, Form::looped, p).value(), p);
+  const Assembled flat = must_assemble(gemm_program(M, K, N, relu, Form::flat, p).value(), p);
+  // Same stream, every resolved field, and the same headers.
+  REQUIRE(dynamic_stream(looped.encoded) == dynamic_stream(flat.encoded));
+  REQUIRE(looped.headers == flat.headers);
+
+  IsaState s(p);
+  fill_operands(s, seed);
+  std::vector<int64_t> expected = triple_loop_gemm(s, M, K, N, relu);
+  // Outside the M x N region, C keeps what it held.
+  for (int64_t r = 0; r < p.MAXDIM; ++r)
+    for (int64_t c = 0; c < p.MAXDIM; ++c)
+      if (r >= M || c >= N) expected[static_cast<size_t>(r * p.MAXDIM + c)] = s.C[static_cast<size_t>(r * p.MAXDIM + c)];
+  REQUIRE(run_reference(looped.encoded, s).ok());
+  REQUIRE(s.C == expected);
+}
+
+TEST_CASE("the reference computes every GEMM shape at T=4, MAXDIM=16 as the triple loop does") {
+  const isa::Params p = build(4, 16);
+  int shapes = 0;
+  for (int64_t M = 4; M <= 16; M += 4)
+    for (int64_t K = 4; K <= 16; K += 4)
+      for (int64_t N = 4; N <= 16; N += 4) {
+        check_gemm(M, K, N, false, p, static_cast<uint64_t>(shapes));
+        check_gemm(M, K, N, true, p, static_cast<uint64_t>(shapes) + 1000);
+        ++shapes;
+      }
+  CHECK(shapes == 64);
+}
+
+TEST_CASE("the reference computes a sample of GEMM shapes at T=8, MAXDIM=64") {
+  const isa::Params p = build(8, 64);
+  std::mt19937_64 rng(8);
+  std::uniform_int_distribution<int64_t> side(1, 8);
+  check_gemm(64, 64, 64, false, p, 1);
+  check_gemm(8, 8, 8, true, p, 2);
+  for (int i = 0; i < 10; ++i) check_gemm(8 * side(rng), 8 * side(rng), 8 * side(rng), i % 2 == 1, p, 10 + i);
+}
+
+TEST_CASE("an int16 accumulator would be caught: full-range sums leave 16 bits") {
+  const isa::Params p = build(4, 16);
+  IsaState s(p);
+  for (int64_t& v : s.A) v = -128;
+  for (int64_t& v : s.B) v = -128;
+  const Assembled a = must_assemble(gemm_program(16, 16, 16, false, Form::looped, p).value(), p);
+  REQUIRE(run_reference(a.encoded, s).ok());
+  // 16 * 128 * 128 = 262144 needs 19 bits: the clip saturates it.
+  CHECK(s.C[0] == 127);
+  std::vector<int64_t> ar_row(s.ar.begin(), s.ar.begin() + 4);
+  CHECK(ar_row == std::vector<int64_t>(4, 16 * 128 * 128));
+}
+
+TEST_CASE("GEMM shapes the build cannot hold are named errors") {
+  const isa::Params p = build(4, 16);
+  auto r = gemm_program(6, 4, 4, false, Form::looped, p);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors()[0].kind == "bad-shape");
+  CHECK(r.errors()[0].where.find("M = 6") != std::string::npos);
+  CHECK_FALSE(gemm_program(4, 20, 4, false, Form::flat, p).ok());
+}
+
+TEST_CASE("at least 390 generated programs are accepted") {
+  int accepted = 0;
+  for (const isa::Params& p : {build(4, 16), build(8, 64)}) {
+    for (int64_t M = p.T; M <= std::min<int64_t>(p.MAXDIM, 4 * p.T); M += p.T)
+      for (int64_t K = p.T; K <= std::min<int64_t>(p.MAXDIM, 4 * p.T); K += p.T)
+        for (int64_t N = p.T; N <= std::min<int64_t>(p.MAXDIM, 4 * p.T); N += p.T)
+          for (bool relu : {false, true})
+            for (Form form : {Form::looped, Form::flat}) {
+              must_assemble(gemm_program(M, K, N, relu, form, p).value(), p);
+              ++accepted;
+            }
+    for (int64_t rows = p.AR_RAW_DIST; rows <= 8; ++rows) {
+      must_assemble(vector_program(rows, p), p);
+      ++accepted;
+    }
+    for (int64_t d = p.AR_RAW_DIST; d <= p.AR_RAW_DIST + 4; ++d) {
+      must_assemble(ar_distance_program(d, p), p);
+      ++accepted;
+    }
+    for (uint64_t seed = 0; seed < 100; ++seed) {
+      must_assemble(random_program(seed, p), p);
+      ++accepted;
+    }
+  }
+  CHECK(accepted >= 390);
+}
+
+TEST_CASE("random programs use every opcode and loops with address terms") {
+  const isa::Params p = build(4, 16);
+  std::set<isa::Opcode> seen;
+  bool terms = false;
+  for (uint64_t seed = 0; seed < 100; ++seed)
+    for (const Statement& s : random_program(seed, p).statements()) {
+      seen.insert(s.ins.op);
+      terms = terms || !s.terms.empty();
+    }
+  for (isa::Opcode op : {isa::Opcode::dma_ld, isa::Opcode::vld, isa::Opcode::mm, isa::Opcode::vadd, isa::Opcode::vrelu,
+                         isa::Opcode::vaddrelu, isa::Opcode::mvout, isa::Opcode::loop})
+    CHECK(seen.count(op) == 1);
+  CHECK(terms);
+}
+
+TEST_CASE("the reference runs the vector program to values worked out by hand") {
+  // T=4: rows of B and A chosen so every lane is easy to follow.
+  const isa::Params p = build(4, 16);
+  IsaState s(p);
+  for (size_t i = 0; i < s.A.size(); ++i) s.A[i] = static_cast<int64_t>(i % 7) - 3;
+  for (size_t i = 0; i < s.B.size(); ++i) s.B[i] = static_cast<int64_t>(i % 5) - 2;
+  const Assembled a = must_assemble(vector_program(4, p), p);
+  REQUIRE(run_reference(a.encoded, s).ok());
+  // Recompute the vector program's first output word independently.
+  const int64_t T = 4, W = 4, R = 4;
+  const auto word = [&](const std::vector<int64_t>& m, int64_t w, int64_t l) { return m[static_cast<size_t>(w * T + l)]; };
+  // vr rows: 0..R-1 from B (route 3, src 0), R..2R-1 from A (src 3), 2R.. from spad rows T.. (A from src 1).
+  const auto vr_row = [&](int64_t r, int64_t l) {
+    if (r < R) return word(s.B, 0 + r * W, l);
+    if (r < 2 * R) return word(s.A, 3 + (r - R) * W, l);
+    return word(s.A, 1 + (r - 2 * R) * W, l);
+  };
+  const auto weight = [&](int64_t k, int64_t n) { return word(s.B, 2 + k * W, n); };
+  const auto mm = [&](int64_t act_row, int64_t n) {
+    int64_t sum = 0;
+    for (int64_t k = 0; k < T; ++k) sum += vr_row(act_row, k) * weight(k, n);
+    return sum;
+  };
+  for (int64_t r = 0; r < R; ++r)
+    for (int64_t n = 0; n < T; ++n) {
+      const int64_t ar0 = mm(R + r, n) + mm(r, n);  // mm, then mm accumulating
+      const int64_t ar1 = mm(2 * R + r, n);
+      const int64_t ar2 = ar0 + ar1;                 // vadd
+      const int64_t ar3 = std::max<int64_t>(ar2, 0);  // vrelu
+      const int64_t ar4 = std::max<int64_t>(ar1 + ar3, 0);  // vaddrelu
+      CHECK(word(s.C, 1 + r * W, n) == std::clamp<int64_t>(ar4, -128, 127));
+      CHECK(word(s.C, 2 + r * W, n) == std::clamp<int64_t>(ar2, -128, 127));
+    }
+}
+
+}  // namespace
+}  // namespace loom::tinytpu
