@@ -15,6 +15,7 @@
 #include "compose/sim/sim_report.h"
 #include "compose/sim/simulator.h"
 #include "machines/registry.h"
+#include "tools/isa_commands.h"
 #include "units/parameter_set.h"
 
 namespace loom {
@@ -30,6 +31,13 @@ commands:
   sim --machine NAME        simulate the region on its workload: cycles, per-unit busy and
                             stall cycles, FIFO occupancy, the check against the reference,
                             and a deadlock report if it hangs
+  gen-isa [--check]         write TinyTPU's isa_encoding.h and docs/isa.md tables from
+                            isa_spec.json; --check regenerates, diffs byte for byte, holds
+                            the design to the spec, and prints ISA OK
+  asm FILE                  assemble and validate a TinyTPU program; print its words and
+                            headers, or every named error
+  ref FILE --a A.csv --b B.csv
+                            run a TinyTPU program on the ISA reference model; print C as CSV
 
 options:
   --machine NAME            the machine to compose (see `loom machines`)
@@ -39,6 +47,13 @@ options:
   --max-steps N             with sim: the watchdog's bound on accesses (default 1000000000)
   --trace FILE              with sim: write busy and blocked intervals as Chrome trace-event
                             JSON (open in ui.perfetto.dev or chrome://tracing)
+  --root DIR                with gen-isa: the workspace to read and write (default: the
+                            workspace `bazel run` was started in, else the current directory)
+  --spec FILE               with gen-isa: the spec to use (default: ROOT/machines/tinytpu/isa_spec.json)
+  --a FILE, --b FILE        with ref: the DRAM matrices A and B as CSV, one matrix row a line,
+                            int8 values; a smaller matrix fills the top-left corner, the rest is 0
+  --out FILE                with ref: write C there instead of to standard output
+  --param NAME=VALUE        with asm and ref: T, MAXDIM, QD or AR_RAW_DIST of the build
 )";
 
 struct Command {
@@ -48,6 +63,7 @@ struct Command {
   uint64_t seed = 0;
   std::string trace;
   SimOptions sim;
+  IsaOptions isa;
 };
 
 // Parses an option's integer value into `into`, or adds a usage error.
@@ -64,7 +80,7 @@ void number(std::string_view option, std::string_view text, T& into, std::type_i
 
 Result<Command> parse(const std::vector<std::string_view>& args) {
   if (args.empty()) return Error{"usage", "", "no command given"};
-  Command cmd{std::string(args[0]), "", {}, 0, "", {}};
+  Command cmd{std::string(args[0]), "", {}, 0, "", {}, {}};
   Status status;
   for (size_t i = 1; i < args.size(); ++i) {
     const std::string_view a = args[i];
@@ -83,9 +99,23 @@ Result<Command> parse(const std::vector<std::string_view>& args) {
       number(a, args[++i], cmd.sim.max_cycles, 1, status);
     } else if (a == "--max-steps" && has_value) {
       number(a, args[++i], cmd.sim.max_steps, 1, status);
+    } else if (a == "--check") {
+      cmd.isa.check = true;
+    } else if (a == "--root" && has_value) {
+      cmd.isa.root = args[++i];
+    } else if (a == "--spec" && has_value) {
+      cmd.isa.spec = args[++i];
+    } else if (a == "--a" && has_value) {
+      cmd.isa.a = args[++i];
+    } else if (a == "--b" && has_value) {
+      cmd.isa.b = args[++i];
+    } else if (a == "--out" && has_value) {
+      cmd.isa.out = args[++i];
     } else if (a == "--machine" || a == "--param" || a == "--trace" || a == "--seed" || a == "--max-cycles" ||
-               a == "--max-steps") {
+               a == "--max-steps" || a == "--root" || a == "--spec" || a == "--a" || a == "--b" || a == "--out") {
       status.add("usage", "option '" + std::string(a) + "'", "needs a value");
+    } else if (!a.starts_with("-") && (cmd.verb == "asm" || cmd.verb == "ref") && cmd.isa.file.empty()) {
+      cmd.isa.file = a;
     } else {
       status.add("usage", "argument '" + std::string(a) + "'", "is not an option of `loom " + cmd.verb + "`");
     }
@@ -190,6 +220,16 @@ int run(const std::vector<std::string_view>& args) {
     auto region = compose_named(cmd);
     if (!region.ok()) return report(region.status());
     return simulate_and_report(*find_machine(cmd.machine).value(), region.value(), cmd);
+  }
+  if (cmd.verb == "gen-isa" || cmd.verb == "asm" || cmd.verb == "ref") {
+    IsaOptions options = cmd.isa;
+    options.overrides = cmd.overrides;
+    options.file = options.file.empty() ? "" : user_path(options.file);
+    for (std::string* path : {&options.a, &options.b, &options.out, &options.spec, &options.root})
+      if (!path->empty()) *path = user_path(*path);
+    if (cmd.verb == "gen-isa") return gen_isa_command(options);
+    if (options.file.empty()) return report(Error{"usage", "`loom " + cmd.verb + "`", "needs a program FILE"});
+    return cmd.verb == "asm" ? asm_command(options) : ref_command(options);
   }
   if (cmd.verb == "describe" || cmd.verb == "dot") {
     auto region = compose_named(cmd);

@@ -158,15 +158,19 @@ class Walker {
   }
   // Whether the read is sound; if not, the error is added.
   bool read(Rows& m, int64_t row, size_t word, int64_t at_iteration = kNever) {
-    if (!m.written[static_cast<size_t>(row)])
-      return !add("unwritten-read", word,
-                 "reads " + std::string(m.name) + " row " + std::to_string(row) + ", which no earlier instruction wrote");
-    if (at_iteration != kNever && at_iteration - m.written_at[static_cast<size_t>(row)] < isa::ar_raw_distance(p_))
-      return !add("ar-distance", word,
-                 "reads ar row " + std::to_string(row) + " " +
-                     std::to_string(at_iteration - m.written_at[static_cast<size_t>(row)]) +
-                     " accu iterations after the write it depends on; AR_RAW_DIST is " +
-                     std::to_string(isa::ar_raw_distance(p_)));
+    if (!m.written[static_cast<size_t>(row)]) {
+      add("unwritten-read", word,
+          "reads " + std::string(m.name) + " row " + std::to_string(row) + ", which no earlier instruction wrote");
+      return false;
+    }
+    if (at_iteration != kNever && at_iteration - m.written_at[static_cast<size_t>(row)] < isa::ar_raw_distance(p_)) {
+      add("ar-distance", word,
+          "reads ar row " + std::to_string(row) + " " +
+              std::to_string(at_iteration - m.written_at[static_cast<size_t>(row)]) +
+              " accu iterations after the write it depends on; AR_RAW_DIST is " +
+              std::to_string(isa::ar_raw_distance(p_)));
+      return false;
+    }
     return true;
   }
 

@@ -25,7 +25,7 @@ struct Slice {
 };
 
 inline constexpr Slice kOpcodeSlice{60, 4};
-inline constexpr Slice kRowsSlice{48, 12};
+inline constexpr Slice kRowsSlice{48, 11};
 inline constexpr int kOperandFields = 4;
 inline constexpr std::array<Slice, kOperandFields> kFieldSlices{{{0, 12}, {12, 12}, {24, 12}, {36, 12}}};
 inline constexpr std::array<std::string_view, kOperandFields> kFieldNames{{"f0", "f1", "f2", "f3"}};
@@ -214,7 +214,7 @@ inline constexpr int kAguTermBits = 16;
 inline constexpr Slice kAguValid{0, 1};
 inline constexpr Slice kAguField{1, 2};
 inline constexpr Slice kAguLevel{3, 2};
-inline constexpr Slice kAguStride{5, 11};
+inline constexpr Slice kAguStride{5, 10};
 inline constexpr int kLoopDepth = 3;
 
 // field += iv(level) * stride, level counted from the outermost open loop.

@@ -1,0 +1,68 @@
+// The constants TinyTPU's units are written with, by hand. The units are the
+// files HLS synthesises, so they do not include the generated encoding; instead
+// `loom gen-isa --check` holds every value here to isa_spec.json (see
+// conformance.h), and an edit to either side that the other lacks is named.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+namespace loom::tinytpu::design {
+
+// A bit slice of a 64-bit word: bits lo .. lo + bits - 1.
+struct Bits {
+  int lo, bits;
+  constexpr uint64_t get(uint64_t word) const { return (word >> lo) & ((uint64_t{1} << bits) - 1); }
+};
+
+// The instruction word.
+inline constexpr Bits kOperand[4] = {{0, 12}, {12, 12}, {24, 12}, {36, 12}};  // f0 .. f3
+inline constexpr Bits kRows{48, 11};
+inline constexpr Bits kOpcode{60, 4};
+inline constexpr int64_t kFieldLimit = 2048;
+
+// Opcodes the sequencer dispatches on.
+enum Op : int {
+  kHalt = 0,
+  kLoop = 1,
+  kEndloop = 2,
+  kAgu = 3,
+  kDmaLd = 4,
+  kVld = 5,
+  kMm = 6,
+  kVadd = 7,
+  kVrelu = 8,
+  kVaddrelu = 9,
+  kMvout = 10,
+  kDmaSt = 11,  // retired
+};
+
+// dma_ld's route field, and mm's accumulate field.
+enum Route : int { kASpad = 0, kBSpad = 1, kAVr = 2, kBVr = 3 };
+inline constexpr std::array<int, 2> kMmAccLegal = {0, 1};
+
+// The address generator and the loop stack.
+inline constexpr int kAguTerms = 3;
+inline constexpr int kAguTermBits = 16;
+inline constexpr Bits kAguValid{0, 1}, kAguField{1, 2}, kAguLevel{3, 2}, kAguStride{5, 10};
+inline constexpr int kLoopDepth = 3;
+inline constexpr int64_t kMinTrips = 1;  // a loop of 0 trips is refused
+
+// Every unit's header word holds its trip count in the same slice.
+inline constexpr Bits kTripCount{0, 15};
+// Its share of accu's iterations, per row: what the distance contract counts.
+inline constexpr int kAccuPerRowMm = 1, kAccuPerRowVadd = 2, kAccuPerRowVrelu = 1, kAccuPerRowVaddrelu = 2,
+                     kAccuPerRowMvout = 1;
+// spm handles a header word and T weight words per mm.
+constexpr int64_t spm_words_per_mm(int64_t t) { return t + 1; }
+// The header that leads each mm's weights down the chain: its row count.
+inline constexpr Bits kWeightChainRows{0, 12};
+
+// Numerics.
+inline constexpr int kOperandBits = 8;
+inline constexpr int kAccBits = 32;
+inline constexpr int64_t kClipLo = -128, kClipHi = 127;
+inline constexpr int64_t kScale = 1;
+inline constexpr int kShift = 0;
+
+}  // namespace loom::tinytpu::design

@@ -1,0 +1,12 @@
+// TinyTPU's parameter set as the design declares it: defaults, ranges, the
+// memories derived from MAXDIM, and the constraints a build must meet.
+// `loom gen-isa --check` holds it to isa_spec.json.
+#pragma once
+
+#include "units/parameter_set.h"
+
+namespace loom::tinytpu {
+
+const ParameterSet& parameters();
+
+}  // namespace loom::tinytpu

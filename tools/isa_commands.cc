@@ -1,0 +1,170 @@
+#include "tools/isa_commands.h"
+
+#include <charconv>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "machines/tinytpu/assembler.h"
+#include "machines/tinytpu/gen_isa.h"
+#include "machines/tinytpu/isa_files.h"
+#include "machines/tinytpu/reference.h"
+
+namespace loom {
+namespace {
+
+int report(const Status& status) {
+  for (const Error& e : status.errors()) std::fprintf(stderr, "loom: %s\n", e.to_string().c_str());
+  return 1;
+}
+
+Result<std::string> read(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error{"unreadable", "file '" + path + "'", "cannot be opened"};
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The build the program is assembled for: the spec's defaults, overridden.
+Result<tinytpu::isa::Params> build(const Overrides& overrides) {
+  tinytpu::isa::Params p = tinytpu::isa::kDefaults;
+  Status status;
+  for (const auto& [name, value] : overrides) {
+    if (name == "T") p.T = value;
+    else if (name == "MAXDIM") p.MAXDIM = value;
+    else if (name == "QD") p.QD = value;
+    else if (name == "AR_RAW_DIST") p.AR_RAW_DIST = value;
+    else status.add("unknown-parameter", "parameter '" + name + "'", "is not a TinyTPU parameter (T, MAXDIM, QD, AR_RAW_DIST)");
+  }
+  if (!status.ok()) return status;
+  p = tinytpu::isa::derive(p);
+  if (auto bad = tinytpu::isa::out_of_range(p); !bad.empty())
+    for (const auto& info : tinytpu::isa::kParameters)
+      if (info.name == bad)
+        return Error{"parameter-out-of-range", "parameter '" + std::string(bad) + "'",
+                     "must be in [" + std::to_string(info.min) + ", " + std::to_string(info.max) + "]"};
+  if (auto bad = tinytpu::isa::violated_constraint(p); !bad.empty())
+    return Error{"constraint-violated", "constraint '" + std::string(bad) + "'",
+                 "fails at T=" + std::to_string(p.T) + ", MAXDIM=" + std::to_string(p.MAXDIM)};
+  return p;
+}
+
+// A MAXDIM x MAXDIM int8 matrix from CSV: one row a line; a smaller matrix fills
+// the top-left corner. Errors name file:line:column.
+Status read_matrix(const std::string& path, int64_t maxdim, std::vector<int64_t>& into) {
+  auto text = read(path);
+  if (!text.ok()) return text.status();
+  Status status;
+  std::istringstream lines(text.value());
+  std::string line;
+  int64_t row = 0;
+  for (int line_no = 1; std::getline(lines, line); ++line_no) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.find_first_not_of(" \t") == std::string::npos) continue;
+    const std::string where = path + ":" + std::to_string(line_no);
+    if (row >= maxdim) {
+      status.add("csv-shape", where, "row " + std::to_string(row + 1) + " is past MAXDIM = " + std::to_string(maxdim));
+      break;
+    }
+    int64_t col = 0;
+    size_t pos = 0;
+    while (pos <= line.size()) {
+      const size_t comma = std::min(line.find(',', pos), line.size());
+      std::string cell = line.substr(pos, comma - pos);
+      const size_t a = cell.find_first_not_of(" \t"), b = cell.find_last_not_of(" \t");
+      cell = a == std::string::npos ? "" : cell.substr(a, b - a + 1);
+      int64_t value = 0;
+      auto [end, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), value);
+      const std::string at = where + ":" + std::to_string(pos + 1);
+      if (cell.empty() || ec != std::errc() || end != cell.data() + cell.size() || value < -128 || value > 127) {
+        status.add("csv-value", at, "'" + cell + "' is not an int8 value (-128 to 127)");
+      } else if (col >= maxdim) {
+        status.add("csv-shape", at, "column " + std::to_string(col + 1) + " is past MAXDIM = " + std::to_string(maxdim));
+        break;
+      } else {
+        into[static_cast<size_t>(row * maxdim + col)] = value;
+      }
+      ++col;
+      pos = comma + 1;
+    }
+    ++row;
+  }
+  return status;
+}
+
+Result<tinytpu::Assembled> assemble_file(const IsaOptions& o, tinytpu::isa::Params& p) {
+  auto params = build(o.overrides);
+  if (!params.ok()) return params.status();
+  p = params.value();
+  auto text = read(o.file);
+  if (!text.ok()) return text.status();
+  return tinytpu::assemble_text(text.value(), o.file, p);
+}
+
+}  // namespace
+
+int gen_isa_command(const IsaOptions& o) {
+  std::string root = o.root;
+  if (root.empty()) {
+    const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
+    root = workspace ? workspace : ".";
+  }
+  const std::string spec = o.spec.empty() ? root + "/" + std::string(tinytpu::kSpecPath) : o.spec;
+  if (!o.check) {
+    const Status written = tinytpu::write_generated(root, spec);
+    if (!written.ok()) return report(written);
+    std::printf("wrote %s/%s and the tables in %s/%s\n", root.c_str(), std::string(tinytpu::kEncodingPath).c_str(),
+                root.c_str(), std::string(tinytpu::kDocPath).c_str());
+    return 0;
+  }
+  const Status checked = tinytpu::check_isa(root, spec);
+  if (!checked.ok()) {
+    report(checked);
+    std::fprintf(stderr, "ISA CHECK FAILED: %zu disagreement%s\n", checked.errors().size(),
+                 checked.errors().size() == 1 ? "" : "s");
+    return 1;
+  }
+  std::printf("ISA OK\n");
+  return 0;
+}
+
+int asm_command(const IsaOptions& o) {
+  tinytpu::isa::Params p{};
+  auto a = assemble_file(o, p);
+  if (!a.ok()) return report(a.status());
+  const std::string text = tinytpu::listing(a.value());
+  std::fwrite(text.data(), 1, text.size(), stdout);
+  return 0;
+}
+
+int ref_command(const IsaOptions& o) {
+  if (o.a.empty() || o.b.empty()) return report(Error{"usage", "`loom ref`", "needs --a A.csv and --b B.csv"});
+  tinytpu::isa::Params p{};
+  auto a = assemble_file(o, p);
+  if (!a.ok()) return report(a.status());
+  tinytpu::IsaState state(p);
+  std::fill(state.C.begin(), state.C.end(), 0);
+  Status inputs = read_matrix(o.a, p.MAXDIM, state.A);
+  inputs.merge(read_matrix(o.b, p.MAXDIM, state.B));
+  if (!inputs.ok()) return report(inputs);
+  const Status ran = tinytpu::run_reference(a.value().encoded, state);
+  if (!ran.ok()) return report(ran);
+  std::string csv;
+  for (int64_t r = 0; r < p.MAXDIM; ++r) {
+    for (int64_t c = 0; c < p.MAXDIM; ++c)
+      csv += (c ? "," : "") + std::to_string(state.C[static_cast<size_t>(r * p.MAXDIM + c)]);
+    csv += "\n";
+  }
+  if (o.out.empty()) {
+    std::fwrite(csv.data(), 1, csv.size(), stdout);
+    return 0;
+  }
+  std::ofstream out(o.out);
+  out << csv;
+  if (!out) return report(Error{"unwritable", "file '" + o.out + "'", "cannot be written"});
+  return 0;
+}
+
+}  // namespace loom
