@@ -123,3 +123,84 @@ TEST_CASE("loom demo composes and simulates the example and shows a refusal", "[
 }
 
 }  // namespace
+
+namespace {
+
+std::string write_temp(const std::string& name, const std::string& text) {
+  const char* tmp = std::getenv("TEST_TMPDIR");
+  const std::string path = std::string(tmp ? tmp : "/tmp") + "/" + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+TEST_CASE("loom gen-isa --check prints ISA OK on the checked-in files", "[cli][isa]") {
+  const Run r = loom("gen-isa --check --root .");
+  CHECK(r.exit_code == 0);
+  CHECK(r.out == "ISA OK\n");
+  CHECK(r.err.empty());
+}
+
+TEST_CASE("loom asm refuses the retired dma_st by name", "[cli][isa]") {
+  const std::string file = write_temp("store.s", "dma_ld rows=4 route=1 dst=0 src=0 stride=4\ndma_st rows=4\nhalt\n");
+  const Run r = loom("asm " + file);
+  CHECK(r.exit_code == 1);
+  CHECK(r.err.find("error[retired-opcode] " + file + ":2:1") != std::string::npos);
+  CHECK(r.out.empty());
+}
+
+TEST_CASE("loom asm prints the words and headers of a valid program", "[cli][isa]") {
+  const std::string file = write_temp("ok.s", "dma_ld rows=4 route=1 dst=0 src=0 stride=4\nhalt\n");
+  const Run r = loom("asm " + file);
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("dma_ld rows=4 route=1 dst=0 src=0 stride=4") != std::string::npos);
+  CHECK(r.out.find("dma_ld trip count 4") != std::string::npos);
+  const Run wide = loom("asm " + file + " --param T=8 --param MAXDIM=12");
+  CHECK(wide.exit_code == 1);
+  CHECK(wide.err.find("constraint-violated") != std::string::npos);
+}
+
+TEST_CASE("loom ref runs a GEMM program on CSV matrices", "[cli][isa]") {
+  // C[0:4, 0:4] = A[0:4, 0:4] @ B[0:4, 0:4] at T=4, MAXDIM=16.
+  const std::string program = write_temp("gemm.s", R"(dma_ld rows=4 route=1 dst=0 src=0 stride=4
+dma_ld rows=4 route=2 dst=0 src=0 stride=4
+mm rows=4 wgt=0 act=0 acc=0 dst=0
+mvout rows=4 src=0 dst=0 stride=4
+halt
+)");
+  int a[4][4], b[4][4];
+  std::string a_csv, b_csv;
+  for (int r = 0; r < 4; ++r) {
+    for (int c = 0; c < 4; ++c) {
+      a[r][c] = (r * 4 + c) % 11 - 5;
+      b[r][c] = (r * 3 + c * 5) % 9 - 4;
+      a_csv += (c ? "," : "") + std::to_string(a[r][c]);
+      b_csv += (c ? "," : "") + std::to_string(b[r][c]);
+    }
+    a_csv += "\n";
+    b_csv += "\n";
+  }
+  const Run r = loom("ref " + program + " --a " + write_temp("a.csv", a_csv) + " --b " + write_temp("b.csv", b_csv));
+  REQUIRE(r.exit_code == 0);
+  std::istringstream lines(r.out);
+  std::string line;
+  for (int row = 0; row < 4; ++row) {
+    REQUIRE(std::getline(lines, line));
+    std::string expected;
+    for (int c = 0; c < 16; ++c) {
+      int sum = 0;
+      for (int k = 0; k < 4 && c < 4; ++k) sum += a[row][k] * b[k][c];
+      expected += (c ? "," : "") + std::to_string(std::max(-128, std::min(127, sum)));
+    }
+    CHECK(line == expected);
+  }
+}
+
+TEST_CASE("loom ref names a bad CSV cell by file, line and column", "[cli][isa]") {
+  const std::string program = write_temp("halt.s", "halt\n");
+  const std::string a = write_temp("bad_a.csv", "1,2\n3,300\n");
+  const Run r = loom("ref " + program + " --a " + a + " --b " + a);
+  CHECK(r.exit_code == 1);
+  CHECK(r.err.find("error[csv-value] " + a + ":2:3") != std::string::npos);
+}
+
+}  // namespace

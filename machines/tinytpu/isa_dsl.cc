@@ -243,6 +243,20 @@ class RandomProgram {
 
 Program random_program(uint64_t seed, const isa::Params& p) { return RandomProgram(seed, p).make(); }
 
+std::vector<Program> program_suite(const isa::Params& p) {
+  std::vector<Program> out;
+  const int64_t top = std::min<int64_t>(p.MAXDIM, 4 * p.T);
+  for (int64_t M = p.T; M <= top; M += p.T)
+    for (int64_t K = p.T; K <= top; K += p.T)
+      for (int64_t N = p.T; N <= top; N += p.T)
+        for (bool relu : {false, true})
+          for (Form form : {Form::looped, Form::flat}) out.push_back(gemm_program(M, K, N, relu, form, p).value());
+  for (int64_t rows = p.AR_RAW_DIST; rows <= std::max<int64_t>(8, p.AR_RAW_DIST); ++rows) out.push_back(vector_program(rows, p));
+  for (int64_t d = p.AR_RAW_DIST; d <= p.AR_RAW_DIST + 4; ++d) out.push_back(ar_distance_program(d, p));
+  for (uint64_t seed = 0; seed < 100; ++seed) out.push_back(random_program(seed, p));
+  return out;
+}
+
 std::vector<isa::Instruction> dynamic_stream(const Encoded& encoded) {
   std::vector<isa::Instruction> out;
   isa::resolve(encoded.words.data(), encoded.words.size(), [&](const isa::Step& s) {

@@ -36,6 +36,11 @@ Program ar_distance_program(int64_t d, const isa::Params& p);
 // legal values, loops over loads and stores with address terms.
 Program random_program(uint64_t seed, const isa::Params& p);
 
+// The generated programs the validator is held to: every GEMM with sides up to
+// 4T (ReLU or not, looped and flat), vector programs, accumulator-distance probes
+// at and past AR_RAW_DIST, and 100 random programs. All must be accepted.
+std::vector<Program> program_suite(const isa::Params& p);
+
 // The resolved dynamic data instructions of encoded words, in order.
 std::vector<isa::Instruction> dynamic_stream(const Encoded& encoded);
 
