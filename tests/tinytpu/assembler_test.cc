@@ -1,6 +1,8 @@
 // Assembly text: what it accepts, and every syntax error at its line and column.
 #include <catch2/catch.hpp>
 
+#include <fstream>
+
 #include "machines/tinytpu/assembler.h"
 #include "machines/tinytpu/isa_dsl.h"
 
@@ -112,6 +114,36 @@ TEST_CASE("the listing shows every word and every header") {
   CHECK(text.find("dma_ld rows=4 route=1 dst=0 src=0 stride=4") != std::string::npos);
   for (std::string_view unit : isa::kHeaderUnits) CHECK(text.find(std::string(unit) + " trip count") != std::string::npos);
   CHECK(text.find("dma_ld trip count 4") != std::string::npos);
+}
+
+}  // namespace
+}  // namespace loom::tinytpu
+
+namespace loom::tinytpu {
+namespace {
+
+TEST_CASE("every program in docs/isa.md assembles") {
+  std::ifstream doc("docs/isa.md");
+  REQUIRE(doc.good());
+  std::string line, block;
+  bool inside = false;
+  int blocks = 0;
+  while (std::getline(doc, line)) {
+    if (line.rfind("```", 0) == 0) {
+      if (inside) {
+        auto a = assemble_text(block, "docs/isa.md block " + std::to_string(blocks), isa::kDefaults);
+        INFO(block);
+        INFO((a.ok() ? "" : a.status().to_string()));
+        CHECK(a.ok());
+        ++blocks;
+        block.clear();
+      }
+      inside = !inside;
+      continue;
+    }
+    if (inside) block += line + "\n";
+  }
+  CHECK(blocks >= 1);
 }
 
 }  // namespace
