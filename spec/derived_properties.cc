@@ -54,8 +54,10 @@ std::vector<int64_t> step_values(const IsaSpec& spec, const Predicate& predicate
   std::vector<int64_t> out;
   const Parameter* p = predicate.step ? spec.parameter(*predicate.step) : nullptr;
   if (p == nullptr) return {1};
-  for (int64_t v = 1; v <= p->max; v *= 2)
+  for (int64_t v = 1; v <= p->max; v *= 2) {
     if (v >= p->min) out.push_back(v);
+    if (v > p->max / 2) break;
+  }
   return out;
 }
 

@@ -1,6 +1,7 @@
 #include "spec/expr.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cctype>
 #include <limits>
 
@@ -43,6 +44,12 @@ class ExprParser {
   }
 
   int comparison() {
+    // Deep nesting would overflow the stack; no spec formula needs it.
+    if (++depth_ > 64) return fail("nests deeper than 64 levels");
+    struct Leave {
+      int& d;
+      ~Leave() { --d; }
+    } leave{depth_};
     int lhs = additive();
     for (std::string_view op : {"==", "!=", "<=", ">=", "<", ">"})
       if (eat(op)) return binary(std::string(op), lhs, additive());
@@ -90,8 +97,8 @@ class ExprParser {
     if (std::isdigit(static_cast<unsigned char>(c))) {
       int64_t value = 0;
       while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) {
-        if (value > (std::numeric_limits<int64_t>::max() - 9) / 10) return fail("a number too large");
-        value = value * 10 + (text_[pos_++] - '0');
+        if (__builtin_mul_overflow(value, 10, &value) || __builtin_add_overflow(value, text_[pos_++] - '0', &value))
+          return fail("a number too large for 64 bits");
       }
       return node({Expr::Node::number, value, "", -1, -1});
     }
@@ -107,6 +114,7 @@ class ExprParser {
   Expr& e_;
   std::string_view text_;
   size_t pos_ = 0;
+  int depth_ = 0;
   Status status_;
 };
 
@@ -120,6 +128,7 @@ Result<Expr> Expr::parse(std::string_view text, const std::string& where) {
 }
 
 bool Expr::is_comparison() const {
+  if (root_ < 0) return false;
   const Node& n = nodes_[static_cast<size_t>(root_)];
   if (n.kind != Node::binary) return false;
   for (std::string_view op : {"==", "!=", "<=", ">=", "<", ">"})
@@ -127,7 +136,10 @@ bool Expr::is_comparison() const {
   return false;
 }
 
-Result<int64_t> Expr::eval(const Lookup& lookup) const { return eval(root_, lookup); }
+Result<int64_t> Expr::eval(const Lookup& lookup) const {
+  if (root_ < 0) return Error{"bad-expression", where_, "is empty"};
+  return eval(root_, lookup);
+}
 
 Result<int64_t> Expr::eval(int index, const Lookup& lookup) const {
   const Node& n = nodes_[static_cast<size_t>(index)];
@@ -142,7 +154,9 @@ Result<int64_t> Expr::eval(int index, const Lookup& lookup) const {
     case Node::negate: {
       auto v = eval(n.lhs, lookup);
       if (!v.ok()) return v;
-      return -v.value();
+      int64_t negated = 0;
+      if (__builtin_sub_overflow(int64_t{0}, v.value(), &negated)) return overflow();
+      return negated;
     }
     case Node::binary: break;
   }
@@ -161,12 +175,18 @@ Result<int64_t> Expr::eval(int index, const Lookup& lookup) const {
     if (__builtin_mul_overflow(x, y, &out)) return overflow();
   } else if (op == "/" || op == "%") {
     if (y == 0) return Error{"division-by-zero", where_, "'" + text_ + "' divides by zero"};
+    if (x == std::numeric_limits<int64_t>::min() && y == -1) return overflow();
     out = op == "/" ? x / y : x % y;
   } else if (op == "^") {
     if (y < 0) return Error{"bad-expression", where_, "'" + text_ + "' raises to a negative power"};
-    out = 1;
-    for (int64_t i = 0; i < y; ++i)
-      if (__builtin_mul_overflow(out, x, &out)) return overflow();
+    // 0, 1 and -1 never overflow; any other base does within 64 steps.
+    if (x == 0 || x == 1) out = y == 0 ? 1 : x;
+    else if (x == -1) out = y % 2 == 0 ? 1 : -1;
+    else {
+      out = 1;
+      for (int64_t i = 0; i < y; ++i)
+        if (__builtin_mul_overflow(out, x, &out)) return overflow();
+    }
   } else if (op == "==") out = x == y;
   else if (op == "!=") out = x != y;
   else if (op == "<=") out = x <= y;
@@ -177,6 +197,7 @@ Result<int64_t> Expr::eval(int index, const Lookup& lookup) const {
 }
 
 std::string Expr::to_cpp(const std::function<std::string(std::string_view)>& name) const {
+  assert(root_ >= 0 && "the loader refuses empty expressions");
   return to_cpp(root_, name);
 }
 

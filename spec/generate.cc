@@ -7,10 +7,25 @@
 namespace loom::spec {
 namespace {
 
+// Functions the generated header declares: an opcode or a program limit (which
+// become functions too) may not take their names.
+constexpr std::string_view kGeneratedNames[] = {
+    "acc", "legal", "encode", "decode", "info", "find_opcode", "derive", "ipow", "resolve", "header_counts",
+    "header_word", "to_operand", "out_of_range", "violated_constraint", "encode_agu", "decode_agu", "ar_raw_distance"};
+
+// C++ keywords a spec name could plausibly take.
+constexpr std::string_view kReserved[] = {
+    "and", "auto", "bool", "break", "case", "char", "class", "const", "continue", "default", "delete", "do", "double",
+    "else", "enum", "false", "float", "for", "if", "int", "long", "new", "not", "or", "private", "public", "return",
+    "short", "signed", "sizeof", "static", "struct", "switch", "template", "this", "true", "try", "union", "unsigned",
+    "using", "virtual", "void", "while", "xor"};
+
 bool is_identifier(std::string_view s) {
   if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
   for (char c : s)
     if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
+  for (std::string_view r : kReserved)
+    if (s == r) return false;
   return true;
 }
 
@@ -121,6 +136,11 @@ constexpr Resolution resolve(const uint64_t* words, size_t count, Visit&& visit)
         const int64_t trips = static_cast<int64_t>(kFieldSlices[0].get(w));
         if (r.depth == kLoopDepth) return fault(Fault::loop_too_deep, pc);
         if (trips == 0) return fault(Fault::zero_trips, pc);
+        if (trips >= kFieldLimit) {
+          r.field = 0;
+          r.value = trips;
+          return fault(Fault::field_overflow, pc);
+        }
         open[static_cast<size_t>(r.depth)] = {pc + 1, trips};
         r.iv[static_cast<size_t>(r.depth++)] = 0;
         ++pc;
@@ -182,16 +202,23 @@ constexpr Resolution resolve(const uint64_t* words, size_t count, Visit&& visit)
 Result<std::string> generate_header(const IsaSpec& spec, const GenerateOptions& options) {
   Status status;
   const auto identifier = [&](std::string_view name, const std::string& what) {
-    if (!is_identifier(name)) status.add("bad-identifier", what + " '" + std::string(name) + "'", "cannot be a C++ name");
+    if (!is_identifier(name))
+      status.add("bad-identifier", what + " '" + std::string(name) + "'",
+                 "cannot be a C++ name in the generated header (not an identifier, a keyword, or a name it declares)");
+  };
+  const auto top_level = [&](std::string_view name, const std::string& what) {
+    identifier(name, what);
+    for (std::string_view g : kGeneratedNames)
+      if (name == g) status.add("bad-identifier", what + " '" + std::string(name) + "'", "clashes with a function the generated header declares");
   };
   for (const Opcode& op : spec.opcodes) {
-    identifier(op.name, "opcode");
+    top_level(op.name, "opcode");
     for (const Operand& o : op.operands) identifier(o.name, "operand of '" + op.name + "'");
   }
   for (const Parameter& p : spec.parameters) identifier(p.name, "parameter");
   for (const Derived& d : spec.derived) identifier(d.name, "derived value");
   for (const auto& u : spec.units) identifier(u.first, "unit");
-  for (const Predicate& p : spec.program_limits) identifier(p.name, "program limit");
+  for (const Predicate& p : spec.program_limits) top_level(p.name, "program limit");
   for (const ChainHeader& c : spec.chain_headers) identifier(c.name, "chain header");
   if (!status.ok()) return status;
 

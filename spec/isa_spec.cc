@@ -112,11 +112,20 @@ class Reader {
   int64_t integer(std::string_view key, int64_t fallback = 0, bool required = true) {
     const json* v = get(key, required);
     if (v == nullptr) return fallback;
-    if (!v->is_number_integer()) {
-      error("wrong-type", "must be an integer", key);
+    if (!v->is_number_integer() || (v->is_number_unsigned() && v->get<uint64_t>() > uint64_t{INT64_MAX})) {
+      error("wrong-type", "must be an integer that fits 64 signed bits", key);
       return fallback;
     }
     return v->get<int64_t>();
+  }
+  // An integer that must lie in [lo, hi], such as a bit position.
+  int bounded(std::string_view key, int64_t lo, int64_t hi, const std::string& what) {
+    const int64_t v = integer(key, lo);
+    if (v < lo || v > hi) {
+      error("invalid-range", what + " is " + std::to_string(lo) + " to " + std::to_string(hi) + ", not " + std::to_string(v), key);
+      return static_cast<int>(lo);
+    }
+    return static_cast<int>(v);
   }
   std::string text(std::string_view key, bool required = true) {
     const json* v = get(key, required);
@@ -168,7 +177,12 @@ class Reader {
     r.finish();
   }
   std::optional<Expr> expr(std::string_view key, bool required = true) {
+    const bool given = has(key);
     const std::string t = text(key, required);
+    if (given && t.find_first_not_of(" \t") == std::string::npos) {
+      error("bad-expression", "is empty", key);
+      return std::nullopt;
+    }
     if (t.empty()) return std::nullopt;
     auto e = Expr::parse(t, where(key));
     if (!e.ok()) {
@@ -180,11 +194,11 @@ class Reader {
   Slice slice(std::string_view name_key = "name") {
     Slice s;
     s.name = text(name_key);
-    s.lo = static_cast<int>(integer("lo"));
-    s.bits = static_cast<int>(integer("bits"));
+    const int64_t lo = integer("lo");
+    if (lo < 0 || lo > 63) error("field-outside-word", "a slice starts at bit 0 to 63, not " + std::to_string(lo), "lo");
+    else s.lo = static_cast<int>(lo);
+    s.bits = bounded("bits", 1, 64, "a slice's width");
     s.doc = text("doc", false);
-    if (s.lo < 0) error("field-outside-word", "a slice cannot start below bit 0", "lo");
-    if (s.bits < 1 || s.bits > 64) error("invalid-range", "a slice is 1 to 64 bits wide", "bits");
     return s;
   }
   // Keys the reader never asked for are typos: name them.
@@ -265,9 +279,9 @@ Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source)
 
   s.isa = top.text("isa");
   s.doc = top.text("doc", false);
-  s.word_bits = static_cast<int>(top.integer("word_bits", 64));
-  s.field_limit = top.integer("field_limit");
-  if (s.word_bits < 1 || s.word_bits > 64) top.error("invalid-range", "a word is 1 to 64 bits", "word_bits");
+  s.word_bits = top.bounded("word_bits", 1, 64, "a word's width");
+  s.field_limit = top.integer("field_limit", 1);
+  if (s.field_limit < 1) top.error("invalid-range", "the field limit must be positive", "field_limit");
 
   top.array("fields", [&](Reader& r) { s.fields.push_back(r.slice()); });
   check_slices(s.fields, s.word_bits, "field", top, "fields", status);
@@ -341,6 +355,18 @@ Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source)
                                      "-bit opcode field", "code");
     s.opcodes.push_back(std::move(op));
   });
+  for (size_t i = 0; i < s.opcodes.size(); ++i) {
+    const Opcode& op = s.opcodes[i];
+    const auto fields = s.operand_fields();
+    // The resolver reads a loop's trip count from the first operand field.
+    if ((op.kind == Opcode::loop_begin || op.kind == Opcode::loop_end) &&
+        (op.operands.size() != 1 || fields.empty() || op.operands[0].field != fields[0]->name))
+      top.error("illegal-value", "a loop opcode has one operand, its trip count, in the first operand field",
+                "opcodes/" + std::to_string(i) + "/operands");
+  }
+  if (const Slice* f = s.field("opcode"); f && f->bits > 8)
+    top.error("invalid-range", "the opcode field is at most 8 bits wide", "fields");
+  if (s.units.size() > 32) top.error("invalid-range", "at most 32 units", "units");
   for (Opcode::Kind k : {Opcode::halt, Opcode::loop_begin, Opcode::loop_end, Opcode::agu_prefix}) {
     const auto n = std::count_if(s.opcodes.begin(), s.opcodes.end(), [&](const Opcode& o) { return o.kind == k; });
     if (n != 1) top.error("illegal-value", "needs exactly one halt, loop_begin, loop_end and agu_prefix opcode", "opcodes");
@@ -348,21 +374,24 @@ Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source)
   }
 
   top.object("agu", [&](Reader& r) {
-    s.agu_terms = static_cast<int>(r.integer("terms"));
-    s.agu_term_bits = static_cast<int>(r.integer("term_bits"));
+    s.agu_terms = r.bounded("terms", 1, 64, "the number of address terms");
+    s.agu_term_bits = r.bounded("term_bits", 1, 64, "a term's width");
     s.agu_doc = r.text("doc", false);
     r.array("subfields", [&](Reader& f) { s.agu_subfields.push_back(f.slice()); });
     check_slices(s.agu_subfields, s.agu_term_bits, "AGU subfield", r, "subfields", status);
     for (const char* required : {"valid", "field", "level", "stride"})
       if (s.agu_subfield(required) == nullptr)
         r.error("missing-key", std::string("declares no '") + required + "' subfield", "subfields");
-    if (s.agu_terms < 1 || s.agu_terms * s.agu_term_bits > s.word_bits - (s.field("opcode") ? s.field("opcode")->bits : 0))
+    // The terms fill an agu word from bit 0 up; none may reach the opcode.
+    const Slice* opcode = s.field("opcode");
+    const int64_t span = int64_t{s.agu_terms} * s.agu_term_bits;
+    if (span > s.word_bits || (opcode && opcode->lo < span))
       r.error("field-outside-word", std::to_string(s.agu_terms) + " terms of " + std::to_string(s.agu_term_bits) +
-                                        " bits do not fit beside the opcode", "terms");
+                                        " bits cover bits 0.." + std::to_string(span - 1) + ", which must stay below the opcode",
+              "terms");
   });
   top.object("loops", [&](Reader& r) {
-    s.loop_depth = static_cast<int>(r.integer("depth"));
-    if (s.loop_depth < 1) r.error("invalid-range", "loops nest at least one deep", "depth");
+    s.loop_depth = r.bounded("depth", 1, 64, "the loop depth");
   });
   if (const Slice* level = s.agu_subfield("level"); level && s.loop_depth > static_cast<int64_t>(level->max()) + 1)
     top.error("invalid-range", "loop depth " + std::to_string(s.loop_depth) + " needs more levels than the AGU's " +
@@ -375,8 +404,8 @@ Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source)
     Header h;
     h.unit = r.text("unit");
     h.slice.name = h.unit;
-    h.slice.lo = static_cast<int>(r.integer("lo"));
-    h.slice.bits = static_cast<int>(r.integer("bits"));
+    h.slice.lo = r.bounded("lo", 0, 63, "a header slice's first bit");
+    h.slice.bits = r.bounded("bits", 1, 64, "a header slice's width");
     if (!is_unit(h.unit)) r.error("unknown-unit", "header term names no unit declared under /units", "unit");
     if (s.header(h.unit)) r.error("duplicate-name", "unit '" + h.unit + "' has two headers", "unit");
     if (h.slice.lo < 0 || h.slice.bits < 1 || h.slice.hi() > s.word_bits)
@@ -411,11 +440,12 @@ Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source)
         c.op = r.text("op");
         c.carries = r.text("carries");
         c.slice.name = c.name;
-        c.slice.lo = static_cast<int>(r.integer("lo"));
-        c.slice.bits = static_cast<int>(r.integer("bits"));
+        c.slice.lo = r.bounded("lo", 0, 63, "a header slice's first bit");
+        c.slice.bits = r.bounded("bits", 1, 64, "a header slice's width");
         c.doc = r.text("doc", false);
         if (!s.opcode(c.op)) r.error("unknown-opcode", "'" + c.op + "' is not an opcode", "op");
-        if (!s.field(c.carries)) r.error("unknown-field", "'" + c.carries + "' is not a field", "carries");
+        if (!s.field(c.carries) || c.carries == "opcode")
+          r.error("unknown-field", "'" + c.carries + "' is neither the row count nor an operand field", "carries");
         if (c.slice.lo < 0 || c.slice.bits < 1 || c.slice.hi() > s.word_bits)
           r.error("field-outside-word", "the header slice must lie within the word", "bits");
         s.chain_headers.push_back(std::move(c));
@@ -424,6 +454,10 @@ Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source)
 
   top.array("parameters", [&](Reader& r) {
     Parameter p{r.text("name"), r.integer("default"), r.integer("min"), r.integer("max"), r.text("doc", false)};
+    // Ceilings are found by walking a parameter's range, so keep it walkable.
+    constexpr int64_t kWidest = 1'000'000;
+    if (p.min < -kWidest || p.max > kWidest)
+      r.error("invalid-range", "a parameter's range lies within +-" + std::to_string(kWidest), "max");
     if (s.parameter(p.name)) r.error("duplicate-name", "parameter '" + p.name + "' is declared twice", "name");
     if (p.min > p.max) r.error("invalid-range", "min " + std::to_string(p.min) + " exceeds max " + std::to_string(p.max), "min");
     else if (p.value < p.min || p.value > p.max)
@@ -444,6 +478,11 @@ Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source)
     s.ar_distance_parameter = r.text("parameter");
     s.ar_distance_doc = r.text("doc", false);
     if (!s.header(s.ar_distance_unit)) r.error("unknown-unit", "names no unit with a header", "unit");
+    // The distance is counted in rows' iterations, so every term must be per row.
+    else
+      for (const HeaderTerm& t : s.header(s.ar_distance_unit)->terms)
+        if (!t.per_row) r.error("illegal-value", "the header of '" + s.ar_distance_unit + "' counts '" + t.op +
+                                                     "' per instruction; the distance contract needs per-row terms", "unit");
     if (!s.parameter(s.ar_distance_parameter)) r.error("unknown-parameter", "names no parameter", "parameter");
   });
   top.object("numerics", [&](Reader& r) {

@@ -157,6 +157,9 @@ TEST_CASE("loom asm prints the words and headers of a valid program", "[cli][isa
   const Run wide = loom("asm " + file + " --param T=8 --param MAXDIM=12");
   CHECK(wide.exit_code == 1);
   CHECK(wide.err.find("constraint-violated") != std::string::npos);
+  const Run zero = loom("asm " + file + " --param T=0");
+  CHECK(zero.exit_code == 1);
+  CHECK(zero.err.find("error[parameter-out-of-range] parameter 'T'") != std::string::npos);
 }
 
 TEST_CASE("loom ref runs a GEMM program on CSV matrices", "[cli][isa]") {

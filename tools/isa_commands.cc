@@ -39,7 +39,7 @@ Result<tinytpu::isa::Params> build(const Overrides& overrides) {
     else status.add("unknown-parameter", "parameter '" + name + "'", "is not a TinyTPU parameter (T, MAXDIM, QD, AR_RAW_DIST)");
   }
   if (!status.ok()) return status;
-  p = tinytpu::isa::derive(p);
+  // Ranges first: deriving from T = 0 would divide by zero.
   if (auto bad = tinytpu::isa::out_of_range(p); !bad.empty())
     for (const auto& info : tinytpu::isa::kParameters)
       if (info.name == bad)

@@ -127,7 +127,7 @@ class Parser {
         int64_t level = 0, stride = 1;
         const size_t star = term.find('*');
         const std::string_view lv = term.substr(0, star);
-        if (lv.size() < 2 || lv[0] != 'L' || !integer(lv.substr(1), level) ||
+        if (lv.size() < 2 || lv[0] != 'L' || !integer(lv.substr(1), level) || level < 0 || level > 1'000'000 ||
             (star != std::string_view::npos && !integer(term.substr(star + 1), stride))) {
           error("syntax", n, col, "an address term is written name+=L<level>*<stride>, found '" + std::string(tok) + "'");
           continue;

@@ -22,10 +22,12 @@ struct Rows {
   const char* name;
   int64_t count;
   std::vector<char> written;
-  std::vector<int64_t> written_at;  // accu iteration of the last write
+  std::vector<int64_t> written_at;   // accu iteration of the last write
+  std::vector<int64_t> copy_of;      // for vr: the unwritten spad row a vld copied here, or -1
 
   Rows(const char* n, int64_t c)
-      : name(n), count(c), written(static_cast<size_t>(c), 0), written_at(static_cast<size_t>(c), kNever) {}
+      : name(n), count(c), written(static_cast<size_t>(c), 0), written_at(static_cast<size_t>(c), kNever),
+        copy_of(static_cast<size_t>(c), -1) {}
 };
 
 class Walker {
@@ -159,8 +161,11 @@ class Walker {
   // Whether the read is sound; if not, the error is added.
   bool read(Rows& m, int64_t row, size_t word, int64_t at_iteration = kNever) {
     if (!m.written[static_cast<size_t>(row)]) {
+      const int64_t copy_of = m.copy_of[static_cast<size_t>(row)];
       add("unwritten-read", word,
-          "reads " + std::string(m.name) + " row " + std::to_string(row) + ", which no earlier instruction wrote");
+          "reads " + std::string(m.name) + " row " + std::to_string(row) +
+              (copy_of < 0 ? ", which no earlier instruction wrote"
+                           : ", a vld's copy of spad row " + std::to_string(copy_of) + ", which no earlier instruction wrote"));
       return false;
     }
     if (at_iteration != kNever && at_iteration - m.written_at[static_cast<size_t>(row)] < isa::ar_raw_distance(p_)) {
@@ -218,14 +223,20 @@ class Walker {
         const bool to_spad = f[0] <= 1;
         Rows& dst = to_spad ? spad_ : vr_;
         if (!dram_in_range(f[0] % 2 == 0 ? "A" : "B", f[2], f[3], i.nr, w) || !in_range(dst, f[1], i.nr, w)) return under_cap();
-        for (int64_t r = 0; r < i.nr; ++r) dst.written[static_cast<size_t>(f[1] + r)] = 1;
+        for (int64_t r = 0; r < i.nr; ++r) {
+          dst.written[static_cast<size_t>(f[1] + r)] = 1;
+          dst.copy_of[static_cast<size_t>(f[1] + r)] = -1;
+        }
         return true;
       }
       case isa::Opcode::vld:
         if (!in_range(spad_, f[0], i.nr, w) || !in_range(vr_, f[1], i.nr, w)) return under_cap();
         // A copy of an unwritten row is itself unwritten: the read is not the error, its later use is.
-        for (int64_t r = 0; r < i.nr; ++r)
-          vr_.written[static_cast<size_t>(f[1] + r)] = spad_.written[static_cast<size_t>(f[0] + r)];
+        for (int64_t r = 0; r < i.nr; ++r) {
+          const bool written = spad_.written[static_cast<size_t>(f[0] + r)];
+          vr_.written[static_cast<size_t>(f[1] + r)] = written;
+          vr_.copy_of[static_cast<size_t>(f[1] + r)] = written ? -1 : f[0] + r;
+        }
         return true;
       case isa::Opcode::mm:
         if (!in_range(spad_, f[0], p_.T, w) || !in_range(vr_, f[1], i.nr, w) || !in_range(ar_, f[3], i.nr, w)) return under_cap();

@@ -139,11 +139,12 @@ void check_ceilings(const spec::IsaSpec& spec, Status& status) {
         status.add("disagrees", where, "the spec admits no MAXDIM at all");
         continue;
       }
-      // The program's ceiling: a cubic GEMM at it assembles; one step past it
-      // (where the build still exists) the assembler refuses it by its header.
+      // The program's ceiling: a cubic GEMM with ReLU (the most accu rows) at it
+      // assembles; one step past it (where the build still exists) the assembler
+      // refuses it by its header.
       const auto gemm = [&](int64_t d) {
         const isa::Params p = isa_params(T, d);
-        return verdict(gemm_program(d, d, d, false, Form::looped, p).value(), p);
+        return verdict(gemm_program(d, d, d, true, Form::looped, p).value(), p);
       };
       const std::string at = gemm(*ceiling);
       std::string past = "not probed: MAXDIM=" + std::to_string(*ceiling + T) + " is no build";

@@ -11,6 +11,10 @@ Result<Program> gemm_program(int64_t M, int64_t K, int64_t N, bool relu, Form fo
     if (side <= 0 || side % p.T != 0 || side > p.MAXDIM)
       status.add("bad-shape", std::string("GEMM side ") + name + " = " + std::to_string(side),
                  "must be a positive multiple of T = " + std::to_string(p.T) + " up to MAXDIM = " + std::to_string(p.MAXDIM));
+  if (status.ok() && M < p.AR_RAW_DIST)
+    status.add("bad-shape", "GEMM side M = " + std::to_string(M),
+               "is below AR_RAW_DIST = " + std::to_string(p.AR_RAW_DIST) +
+                   ": each k-tile's mm would read the sums the previous one wrote too soon");
   if (!status.ok()) return status;
   const int64_t T = p.T, W = p.MAXDIM / T, KT = K / T, NT = N / T;
   Program prog;
@@ -42,7 +46,10 @@ Result<Program> gemm_program(int64_t M, int64_t K, int64_t N, bool relu, Form fo
   return prog;
 }
 
-Program vector_program(int64_t R, const isa::Params& p) {
+Result<Program> vector_program(int64_t R, const isa::Params& p) {
+  if (R < p.AR_RAW_DIST || R + 3 > p.MAXDIM || 5 * R > p.AR_ROWS || R + p.T > p.SPAD_ROWS)
+    return Error{"bad-shape", "vector_program(" + std::to_string(R) + ")",
+                 "needs AR_RAW_DIST <= rows, rows + 3 <= MAXDIM and 5 * rows <= AR_ROWS"};
   const int64_t T = p.T, W = p.MAXDIM / T;
   Program prog;
   prog.add(isa::dma_ld(R, 0, T, 1, W));      // A to spad, after the weight rows
@@ -62,7 +69,9 @@ Program vector_program(int64_t R, const isa::Params& p) {
   return prog;
 }
 
-Program ar_distance_program(int64_t d, const isa::Params& p) {
+Result<Program> ar_distance_program(int64_t d, const isa::Params& p) {
+  if (d < 1 || d > p.MAXDIM || 2 * d > p.AR_ROWS)
+    return Error{"bad-shape", "ar_distance_program(" + std::to_string(d) + ")", "needs 1 <= d <= MAXDIM and 2 * d <= AR_ROWS"};
   const int64_t W = p.MAXDIM / p.T;
   Program prog;
   prog.add(isa::dma_ld(p.T, 1, 0, 0, W));
@@ -144,7 +153,8 @@ class RandomProgram {
   }
 
   bool try_one() {
-    const int64_t R = pick(1, 8);
+    // At most MAXDIM rows, so any run of them fits every memory and matrix.
+    const int64_t R = pick(1, std::min<int64_t>(8, p_.MAXDIM));
     // Loads are cheap to satisfy; weight the draw toward what reads them.
     switch (pick(0, 11)) {
       case 0: {  // a load
@@ -250,9 +260,12 @@ std::vector<Program> program_suite(const isa::Params& p) {
     for (int64_t K = p.T; K <= top; K += p.T)
       for (int64_t N = p.T; N <= top; N += p.T)
         for (bool relu : {false, true})
-          for (Form form : {Form::looped, Form::flat}) out.push_back(gemm_program(M, K, N, relu, form, p).value());
-  for (int64_t rows = p.AR_RAW_DIST; rows <= std::max<int64_t>(8, p.AR_RAW_DIST); ++rows) out.push_back(vector_program(rows, p));
-  for (int64_t d = p.AR_RAW_DIST; d <= p.AR_RAW_DIST + 4; ++d) out.push_back(ar_distance_program(d, p));
+          for (Form form : {Form::looped, Form::flat})
+            if (auto g = gemm_program(M, K, N, relu, form, p); g.ok()) out.push_back(std::move(g).value());
+  for (int64_t rows = p.AR_RAW_DIST; rows <= std::max<int64_t>(8, p.AR_RAW_DIST); ++rows)
+    if (auto v = vector_program(rows, p); v.ok()) out.push_back(std::move(v).value());
+  for (int64_t d = p.AR_RAW_DIST; d <= p.AR_RAW_DIST + 4; ++d)
+    if (auto a = ar_distance_program(d, p); a.ok()) out.push_back(std::move(a).value());
   for (uint64_t seed = 0; seed < 100; ++seed) out.push_back(random_program(seed, p));
   return out;
 }

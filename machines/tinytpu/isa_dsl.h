@@ -19,17 +19,20 @@ enum class Form { looped, flat };
 // mm of M rows accumulates into ar rows j*M ..; the first k-tile overwrites.
 // A lives in vr, k-tile kt at rows kt*M ... The looped and flat forms expand to
 // the identical dynamic stream. Errors: bad-shape (a side that is not a
-// positive multiple of T, or above MAXDIM).
+// positive multiple of T, or above MAXDIM; or M below AR_RAW_DIST, which would
+// read each k-tile's sums too soon after the previous one wrote them).
 Result<Program> gemm_program(int64_t M, int64_t K, int64_t N, bool relu, Form form, const isa::Params& p);
 
 // Every opcode GEMM uses and the ones it does not (vadd, vaddrelu, vld), with
 // every field GEMM holds constant varied: all four dma_ld routes, non-zero bases,
-// other strides. `rows` must be at least AR_RAW_DIST.
-Program vector_program(int64_t rows, const isa::Params& p);
+// other strides. Errors: bad-shape, unless AR_RAW_DIST <= rows, rows + 3 <= MAXDIM
+// and 5 * rows <= AR_ROWS.
+Result<Program> vector_program(int64_t rows, const isa::Params& p);
 
 // Every ar read exactly `d` accu iterations after its write: valid when
 // d >= AR_RAW_DIST, the probe of the accumulator's dependence claim.
-Program ar_distance_program(int64_t d, const isa::Params& p);
+// Errors: bad-shape, unless 1 <= d <= MAXDIM and 2 * d <= AR_ROWS.
+Result<Program> ar_distance_program(int64_t d, const isa::Params& p);
 
 // A random program that keeps every contract check_program enforces, by its own
 // bookkeeping: rows written before read, the accumulator distance, row ranges,

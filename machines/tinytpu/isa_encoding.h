@@ -307,7 +307,7 @@ constexpr std::string_view violated_constraint(const Params& p) {
 }
 
 // What a program's shape must satisfy, one predicate each.
-constexpr bool cubic_header(const Params& p) { return (((ipow(p.MAXDIM, 3) / ipow(p.T, 2)) + (ipow(p.MAXDIM, 2) / p.T)) <= 32767); }  // MAXDIM ^ 3 / T ^ 2 + MAXDIM ^ 2 / T <= 32767
+constexpr bool cubic_header(const Params& p) { return (((ipow(p.MAXDIM, 3) / ipow(p.T, 2)) + ((2 * ipow(p.MAXDIM, 2)) / p.T)) <= 32767); }  // MAXDIM ^ 3 / T ^ 2 + 2 * MAXDIM ^ 2 / T <= 32767
 
 // ---- Headers ----
 
@@ -458,6 +458,11 @@ constexpr Resolution resolve(const uint64_t* words, size_t count, Visit&& visit)
         const int64_t trips = static_cast<int64_t>(kFieldSlices[0].get(w));
         if (r.depth == kLoopDepth) return fault(Fault::loop_too_deep, pc);
         if (trips == 0) return fault(Fault::zero_trips, pc);
+        if (trips >= kFieldLimit) {
+          r.field = 0;
+          r.value = trips;
+          return fault(Fault::field_overflow, pc);
+        }
         open[static_cast<size_t>(r.depth)] = {pc + 1, trips};
         r.iv[static_cast<size_t>(r.depth++)] = 0;
         ++pc;

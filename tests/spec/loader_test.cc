@@ -164,3 +164,53 @@ TEST_CASE("generation is deterministic and needs its markers") {
 
 }  // namespace
 }  // namespace loom::spec
+
+namespace loom::spec {
+namespace {
+
+TEST_CASE("hostile specs are named errors, not crashes or hangs") {
+  refusal(edited(R"("expr": "OPERAND_ROWS", "doc": "rows of spad")", R"("expr": "", "doc": "rows of spad")"),
+          "bad-expression");
+  refusal(edited(R"({"op": "vadd", "scale": "2")", R"({"op": "vadd", "scale": " ")"), "bad-expression");
+  refusal(edited(R"("expr": "OPERAND_ROWS", "doc": "rows of spad")",
+                 R"x("expr": "(-4611686018427387904 * 2) / -1", "doc": "rows of spad")x"),
+          "overflow");
+  refusal(edited(R"("expr": "OPERAND_ROWS", "doc": "rows of spad")", R"x("expr": "-(-4611686018427387904 * 2)", "doc": "rows of spad")x"),
+          "overflow");
+  // 1 ^ huge is 1 at once, not a loop of 9e18 multiplications.
+  auto one = load_spec(edited(R"("expr": "OPERAND_ROWS", "doc": "rows of spad")",
+                              R"("expr": "OPERAND_ROWS * 1 ^ 9000000000000000000", "doc": "rows of spad")"),
+                       "spec.json");
+  CHECK(one.ok());
+  refusal(edited(R"("expr": "OPERAND_ROWS", "doc": "rows of spad")",
+                 R"("expr": ")" + std::string(100, '(') + "1" + std::string(100, ')') + R"(", "doc": "rows of spad")"),
+          "bad-expression");
+  refusal(edited(R"({"name": "f3", "lo": 36)", R"({"name": "f3", "lo": 4294967296)"), "field-outside-word");
+  refusal(edited(R"({"name": "f3", "lo": 36, "bits": 12)", R"({"name": "f3", "lo": 36, "bits": 4294967308)"), "invalid-range");
+  refusal(edited(R"("name": "vld", "code": 5)", R"("name": "vld", "code": 18446744073709551615)"), "wrong-type");
+  refusal(edited(R"("terms": 3,)", R"("terms": 65536,)"), "invalid-range");
+  refusal(edited(R"("terms": 3,)", R"("terms": 4,)"), "field-outside-word");  // 64 bits of terms reach the opcode
+  refusal(edited(R"({"name": "T", "default": 4, "min": 2, "max": 32)",
+                 R"({"name": "T", "default": 4, "min": 2, "max": 9223372036854775807)"),
+          "invalid-range");
+  refusal(edited(R"("operands": [{"field": "f0", "name": "trips", "min": 1}],
+     "doc": "opens)",
+                 R"("operands": [{"field": "f1", "name": "trips", "min": 1}],
+     "doc": "opens)"),
+          "illegal-value");
+  refusal(edited(R"("field_limit": 2048)", R"("field_limit": 0)"), "invalid-range");
+}
+
+TEST_CASE("names the generated header cannot declare are refused") {
+  auto s = load_spec(edited(R"("name": "halt", "code": 0)", R"("name": "switch", "code": 0)"), "spec.json");
+  REQUIRE(s.ok());
+  auto h = generate_header(s.value(), {"x", "spec.json"});
+  REQUIRE_FALSE(h.ok());
+  CHECK(h.errors()[0].kind == "bad-identifier");
+  auto clash = load_spec(edited(R"("name": "halt", "code": 0)", R"("name": "legal", "code": 0)"), "spec.json");
+  REQUIRE(clash.ok());
+  CHECK_FALSE(generate_header(clash.value(), {"x", "spec.json"}).ok());
+}
+
+}  // namespace
+}  // namespace loom::spec

@@ -42,8 +42,8 @@ halt
 }
 
 TEST_CASE("to_text reads back to the same words, for every generator") {
-  std::vector<Program> programs = {gemm_program(8, 12, 16, true, Form::looped, p).value(), vector_program(6, p),
-                                   ar_distance_program(5, p)};
+  std::vector<Program> programs = {gemm_program(8, 12, 16, true, Form::looped, p).value(), vector_program(6, p).value(),
+                                   ar_distance_program(5, p).value()};
   for (uint64_t seed = 0; seed < 20; ++seed) programs.push_back(random_program(seed, p));
   for (const Program& prog : programs) {
     const std::string text = to_text(prog);
@@ -86,6 +86,9 @@ TEST_CASE("syntax errors name the line and column") {
   e = first_error("vld rows=4 src=0 dst=0 dst+=X0\n");
   CHECK(e.kind == "syntax");
   CHECK(e.where == "t.s:1:24");
+
+  e = first_error("vld rows=4 src=0 dst=0 dst+=L4294967296*1\n");
+  CHECK(e.kind == "syntax");
 
   e = first_error("}\n");
   CHECK(e.kind == "unbalanced-loop");

@@ -137,7 +137,7 @@ TEST_CASE("the reference runs the vector program to values worked out by hand") 
   IsaState s(p);
   for (size_t i = 0; i < s.A.size(); ++i) s.A[i] = static_cast<int64_t>(i % 7) - 3;
   for (size_t i = 0; i < s.B.size(); ++i) s.B[i] = static_cast<int64_t>(i % 5) - 2;
-  const Assembled a = must_assemble(vector_program(4, p), p);
+  const Assembled a = must_assemble(vector_program(4, p).value(), p);
   REQUIRE(run_reference(a.encoded, s).ok());
   // Recompute the vector program's first output word independently.
   const int64_t T = 4, W = 4, R = 4;
@@ -164,6 +164,29 @@ TEST_CASE("the reference runs the vector program to values worked out by hand") 
       CHECK(word(s.C, 1 + r * W, n) == std::clamp<int64_t>(ar4, -128, 127));
       CHECK(word(s.C, 2 + r * W, n) == std::clamp<int64_t>(ar2, -128, 127));
     }
+}
+
+}  // namespace
+}  // namespace loom::tinytpu
+
+namespace loom::tinytpu {
+namespace {
+
+TEST_CASE("generators refuse what the build cannot hold, and random programs fit the smallest build") {
+  isa::Params tiny = isa::kDefaults;
+  tiny.T = 2;
+  tiny.MAXDIM = 4;
+  tiny = isa::derive(tiny);
+  CHECK(vector_program(4, tiny).errors()[0].kind == "bad-shape");
+  CHECK(ar_distance_program(5, tiny).errors()[0].kind == "bad-shape");
+  auto small_m = gemm_program(2, 2, 2, false, Form::looped, tiny);
+  REQUIRE_FALSE(small_m.ok());
+  CHECK(small_m.errors()[0].message.find("AR_RAW_DIST") != std::string::npos);
+  for (uint64_t seed = 0; seed < 50; ++seed) {
+    auto a = assemble(random_program(seed, tiny), tiny);
+    INFO((a.ok() ? "" : a.status().to_string()));
+    CHECK(a.ok());
+  }
 }
 
 }  // namespace

@@ -60,8 +60,8 @@ TEST_CASE("negative controls: each bad program is refused for its reason") {
     control(Program(loaded()).add(isa::vrelu(p.T, 20, 0)).halt(), "unwritten-read", {"ar row 20"});
     // A vld copies an unwritten spad row; using the copy is the error.
     control(Program(loaded()).add(isa::vld(p.T, 40, 8)).add(isa::mm(p.T, 0, 8, 0, 0)).halt(), "unwritten-read",
-            {"instruction 3 (mm)", "vr row 8"});
-    control(ar_distance_program(p.AR_RAW_DIST - 1, p), "ar-distance",
+            {"instruction 3 (mm)", "vr row 8, a vld's copy of spad row 40"});
+    control(ar_distance_program(p.AR_RAW_DIST - 1, p).value(), "ar-distance",
             {"instruction 3 (vrelu)", "ar row 0", std::to_string(p.AR_RAW_DIST - 1) + " accu iterations"});
     // An accumulate too soon after the write, inside a loop: the iteration is named.
     control(Program(loaded()).loop(2).add(isa::mm(2, 0, 0, 0, 0), {{"acc", 0, 1}}).end().halt(), "ar-distance",
@@ -91,6 +91,8 @@ TEST_CASE("negative controls: each bad program is refused for its reason") {
     // The stride may be anything for one row, so only the field limit stops it.
     control(Program().loop(3).add(isa::dma_ld(1, 0, 0, 0, 2000), {{"stride", 0, 30}}).end().halt(), "field-overflow",
             {"'stride' resolves to 2060", "L0=2"});
+    control(Program(loaded()).loop(3000).add(isa::dma_ld(1, 0, 0, 0, 0)).end().halt(), "field-overflow",
+            {"instruction 2 (loop)", "3000"});
     control(Program(loaded()).add(isa::mm(p.T, 0, 0, 2, 0)).halt(), "illegal-value", {"acc = 2"});
     control(Program().add(isa::dma_ld(1, 4, 0, 0, 1)).halt(), "illegal-value", {"route = 4"});
     control(Program(loaded()), "missing-halt", {"without a halt"});
