@@ -1,6 +1,7 @@
 #include "spec/generate.h"
 
 #include <cctype>
+#include <functional>
 
 #include "spec/derived_properties.h"
 
@@ -65,6 +66,16 @@ int field_index(const IsaSpec& spec, std::string_view name) {
   for (size_t i = 0; i < fields.size(); ++i)
     if (fields[i]->name == name) return static_cast<int>(i);
   return -1;
+}
+
+// The cases of a switch over opcodes, one per opcode with a body, and its end.
+void emit_cases(std::string& o, const IsaSpec& spec, const std::function<std::string(const Opcode&)>& body_of) {
+  for (const Opcode& op : spec.opcodes) {
+    const std::string body = body_of(op);
+    if (body.empty()) continue;
+    o += "    case Opcode::" + op.name + ":\n" + body + "      break;\n";
+  }
+  o += "    default:\n      break;\n  }\n";
 }
 
 // The loop and AGU resolver: one fixed algorithm over the generated constants.
@@ -323,7 +334,7 @@ Result<std::string> generate_header(const IsaSpec& spec, const GenerateOptions& 
   line("constexpr bool legal(Opcode op, int field, int64_t value) {");
   line("  if (value < info(op).min[static_cast<size_t>(field)] || value >= kFieldLimit) return false;");
   line("  switch (op) {");
-  for (const Opcode& op : spec.opcodes) {
+  emit_cases(o, spec, [&](const Opcode& op) {
     std::string cases;
     for (const Operand& operand : op.operands) {
       if (operand.legal.empty()) continue;
@@ -331,14 +342,8 @@ Result<std::string> generate_header(const IsaSpec& spec, const GenerateOptions& 
       for (int64_t v : operand.legal) test += (test.empty() ? "" : " || ") + ("value == " + num(v));
       cases += "      if (field == " + num(field_index(spec, operand.field)) + ") return " + test + ";\n";
     }
-    if (cases.empty()) continue;
-    line("    case Opcode::" + op.name + ":");
-    o += cases;
-    line("      break;");
-  }
-  line("    default:");
-  line("      break;");
-  line("  }");
+    return cases;
+  });
   line("  return true;");
   line("}");
   line();
@@ -521,7 +526,7 @@ Result<std::string> generate_header(const IsaSpec& spec, const GenerateOptions& 
   line("constexpr std::array<int64_t, kHeaderCount> header_counts(const Instruction& i, const Params& p) {");
   line("  std::array<int64_t, kHeaderCount> c{};");
   line("  switch (i.op) {");
-  for (const Opcode& op : spec.opcodes) {
+  emit_cases(o, spec, [&](const Opcode& op) {
     std::string body;
     for (size_t h = 0; h < spec.headers.size(); ++h)
       for (const HeaderTerm& t : spec.headers[h].terms) {
@@ -536,14 +541,8 @@ Result<std::string> generate_header(const IsaSpec& spec, const GenerateOptions& 
         }
         body += "      " + add + "\n";
       }
-    if (body.empty()) continue;
-    line("    case Opcode::" + op.name + ":");
-    o += body;
-    line("      break;");
-  }
-  line("    default:");
-  line("      break;");
-  line("  }");
+    return body;
+  });
   line("  (void)p;");
   line("  return c;");
   line("}");
