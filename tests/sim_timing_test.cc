@@ -107,3 +107,40 @@ TEST_CASE("busy and blocked intervals cover each process's time exactly once", "
 
 }  // namespace
 }  // namespace loom
+
+namespace loom {
+namespace {
+
+// Adds two rows of its own memory into a third, K times: no channel at all.
+struct RowAdder {
+  static constexpr std::string_view name = "adder";
+  static constexpr Owns<"rows", test::Token> rows{};
+  static constexpr Param<"K"> k{};
+  static constexpr auto ports = port_list(rows);
+  static constexpr auto params = param_list(k);
+  static constexpr Pipeline pipeline{.ii = 1, .depth = 3};
+  template <class IO>
+  static void body(IO& io) {
+    for (int64_t i = 0; i < io.param(k); ++i) {
+      test::Token sum;
+      sum.set_lane(0, io.load(rows, 0).lane_signed(0) + io.load(rows, 1).lane_signed(0));
+      io.store(rows, 2, sum);
+    }
+  }
+};
+
+TEST_CASE("a memory-only loop takes a cycle per use of a memory side", "[timing]") {
+  Architecture arch("adder", test::sim_params(K, 1));
+  Handle rows = arch.memory<test::Token>("rows", 3);
+  place<RowAdder>(arch, "adder", one()).bind(RowAdder::rows, rows());
+  auto r = simulate(arch, {});
+  REQUIRE(r.ok());
+  REQUIRE(r.value().ok());
+  // Two loads through one read side: two iterations a trip, 2K in all; the
+  // last issues at 2K - 1 and drains 3 cycles later.
+  CHECK(r.value().processes[0].iterations == 2 * K);
+  CHECK(r.value().cycles == 2 * K - 1 + 3);
+}
+
+}  // namespace
+}  // namespace loom

@@ -2,7 +2,10 @@
 // pipelined loop: iteration i issues at s_i >= s_{i-1} + II, reads its inputs at
 // s_i and writes its outputs depth - 1 cycles later. A new iteration begins when
 // the body touches a channel port it already touched in the current one, which is
-// what one trip round a flat loop does. Two edges stall an iteration:
+// what one trip round a flat loop does. A memory port counts too, as a read
+// side and a write side (one read and one write a cycle, as a dual-ported RAM),
+// so a loop that only loads and stores still takes a cycle an iteration. Two
+// edges stall an iteration:
 //   read-after-write:  a token is read no earlier than its write + kChannelLatency;
 //   write-after-read:  token k is written no earlier than the read of token k - D,
 //                      where D is the FIFO's depth.
@@ -36,6 +39,9 @@ class ProcessClock {
   // A write on `port` whose FIFO slot frees at `freed` (the read of the token
   // D places earlier, or 0); returns the write's cycle.
   int64_t write(int port, int64_t freed);
+  // A load or a store through memory or argument port `port`.
+  void load(int port) { access(port); }
+  void store(int port) { access(ports_ + port); }
 
   // The cycle the process has reached: its current iteration's issue.
   int64_t now() const { return issue_; }
@@ -51,11 +57,13 @@ class ProcessClock {
 
  private:
   void touch(int port);
+  void access(int slot);
   void stall(Interval::Kind kind, int port, int64_t until);
 
   Pipeline pipeline_;
-  // The iteration in which each port was last touched; comparing with the
-  // current one saves clearing a set every iteration.
+  int ports_;
+  // The iteration in which each port (then each port's write side) was last
+  // touched; comparing with the current one saves clearing a set every iteration.
   std::vector<int64_t> touched_in_;
   bool record_;
   int64_t issue_ = 0, finish_ = 0, iterations_ = 0;
@@ -73,6 +81,11 @@ inline void ProcessClock::touch(int port) {
     ++iterations_;
   }
   last = iterations_;
+}
+
+inline void ProcessClock::access(int slot) {
+  touch(slot);
+  finish_ = std::max(finish_, issue_ + pipeline_.depth);
 }
 
 inline void ProcessClock::stall(Interval::Kind kind, int port, int64_t until) {

@@ -267,10 +267,12 @@ Buffer& Task::storage(int port, int64_t row, const char* verb) {
 
 void Task::load(int port, int64_t row, uint64_t* limbs, int limb_count) {
   copy_limbs(storage(port, row, "load").row(row), limb_count, limbs);
+  clock.load(port);
 }
 
 void Task::store(int port, int64_t row, const uint64_t* limbs, int limb_count) {
   copy_limbs(limbs, limb_count, storage(port, row, "store").row(row));
+  clock.store(port);
 }
 
 SimResult Simulation::run(const Inputs& inputs) {
