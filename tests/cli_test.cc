@@ -64,7 +64,7 @@ TEST_CASE("loom offers every built lane count T, and names the ones it has", "[c
 TEST_CASE("loom refuses bad input with named errors and a non-zero exit", "[cli]") {
   Run r = loom("dot --machine nope");
   CHECK(r.exit_code == 1);
-  CHECK(r.err == "loom: error[unknown-machine] machine 'nope': is not known; the machines are example\n");
+  CHECK(r.err == "loom: error[unknown-machine] machine 'nope': is not known; the machines are example, tinytpu\n");
 
   r = loom("dot --machine example --param N=0");
   CHECK(r.exit_code == 1);

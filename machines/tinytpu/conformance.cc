@@ -3,7 +3,7 @@
 #include <functional>
 
 #include "machines/tinytpu/assembler.h"
-#include "machines/tinytpu/design.h"
+#include "units/library/tinytpu/design.h"
 #include "machines/tinytpu/isa_dsl.h"
 #include "machines/tinytpu/parameters.h"
 #include "spec/derived_properties.h"

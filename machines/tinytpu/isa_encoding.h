@@ -266,18 +266,20 @@ struct ParameterInfo {
   std::string_view name;
   int64_t value, min, max;
 };
-inline constexpr int kParameterCount = 4;
+inline constexpr int kParameterCount = 6;
 inline constexpr std::array<ParameterInfo, kParameterCount> kParameters{{
     {"T", 4, 2, 32},
     {"MAXDIM", 16, 2, 256},
     {"QD", 16, 1, 4096},
     {"AR_RAW_DIST", 4, 1, 64},
+    {"IMEM_WORDS", 1024, 8, 65536},
+    {"DATA_QD", 2, 1, 4096},
 }};
 
 // A build: the parameters, then the values derived from them.
 struct Params {
-  int64_t T, MAXDIM, QD, AR_RAW_DIST;
-  int64_t OPERAND_ROWS = 0, SPAD_ROWS = 0, VR_ROWS = 0, AR_ROWS = 0, DRAM_WORDS = 0;
+  int64_t T, MAXDIM, QD, AR_RAW_DIST, IMEM_WORDS, DATA_QD;
+  int64_t OPERAND_ROWS = 0, SPAD_ROWS = 0, VR_ROWS = 0, AR_ROWS = 0, DRAM_WORDS = 0, T_LINKS = 0;
 };
 
 constexpr Params derive(Params p) {
@@ -286,9 +288,10 @@ constexpr Params derive(Params p) {
   p.VR_ROWS = p.OPERAND_ROWS;
   p.AR_ROWS = p.OPERAND_ROWS;
   p.DRAM_WORDS = p.OPERAND_ROWS;
+  p.T_LINKS = (p.T - 1);
   return p;
 }
-inline constexpr Params kDefaults = derive({4, 16, 16, 4});
+inline constexpr Params kDefaults = derive({4, 16, 16, 4, 1024, 2});
 
 // The first parameter outside its range, or "".
 constexpr std::string_view out_of_range(const Params& p) {
@@ -296,6 +299,8 @@ constexpr std::string_view out_of_range(const Params& p) {
   if (p.MAXDIM < 2 || p.MAXDIM > 256) return "MAXDIM";
   if (p.QD < 1 || p.QD > 4096) return "QD";
   if (p.AR_RAW_DIST < 1 || p.AR_RAW_DIST > 64) return "AR_RAW_DIST";
+  if (p.IMEM_WORDS < 8 || p.IMEM_WORDS > 65536) return "IMEM_WORDS";
+  if (p.DATA_QD < 1 || p.DATA_QD > 4096) return "DATA_QD";
   return "";
 }
 

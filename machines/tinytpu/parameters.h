@@ -9,4 +9,8 @@ namespace loom::tinytpu {
 
 const ParameterSet& parameters();
 
+// The same set with T fixed: T sets the width of the words the units pass, so a
+// composed region is built for one T.
+ParameterSet parameters_for(int64_t t);
+
 }  // namespace loom::tinytpu

@@ -65,4 +65,28 @@ inline constexpr int64_t kClipLo = -128, kClipHi = 127;
 inline constexpr int64_t kScale = 1;
 inline constexpr int kShift = 0;
 
+// An instruction word, its fields taken by the slices above.
+struct Decoded {
+  int op;
+  int64_t nr;
+  int64_t f[4];
+};
+constexpr Decoded decode(uint64_t word) {
+  return {static_cast<int>(kOpcode.get(word)), static_cast<int64_t>(kRows.get(word)),
+          {static_cast<int64_t>(kOperand[0].get(word)), static_cast<int64_t>(kOperand[1].get(word)),
+           static_cast<int64_t>(kOperand[2].get(word)), static_cast<int64_t>(kOperand[3].get(word))}};
+}
+// The word with its operand fields replaced: the sequencer writes resolved
+// addresses back into the fields it forwards.
+constexpr uint64_t with_operands(uint64_t word, const int64_t (&f)[4]) {
+  for (int k = 0; k < 4; ++k) {
+    const uint64_t mask = ((uint64_t{1} << kOperand[k].bits) - 1) << kOperand[k].lo;
+    word = (word & ~mask) | ((static_cast<uint64_t>(f[k]) << kOperand[k].lo) & mask);
+  }
+  return word;
+}
+
+// imem starts with one header word per instruction-executing unit, in this order.
+enum HeaderSlot : int { kHeaderDmaLd = 0, kHeaderSpm, kHeaderVru, kHeaderAccu, kHeaderDmaSt, kHeaderWords };
+
 }  // namespace loom::tinytpu::design

@@ -1,0 +1,46 @@
+// TinyTPU composed from its eight units: a sequencer, one-way DMA in and out, a
+// SIMD scratchpad, operand vregs, a TxT weight-stationary array of weight
+// loaders and MACs, and an accumulator with a vector ALU. 2*T*T + 6 processes.
+// It runs any program the assembler accepts, bit-exactly against the reference
+// model.
+#pragma once
+
+#include <cstdint>
+
+#include "common/status.h"
+#include "compose/architecture.h"
+#include "compose/region.h"
+#include "machines/tinytpu/assembler.h"
+#include "machines/tinytpu/reference.h"
+#include "machines/workload.h"
+#include "units/built_values.h"
+
+namespace loom::tinytpu {
+
+// The array sides this build instantiates (T sets the word widths); `--param T=` picks one.
+using BuiltLanes = BuiltValues<4, 8, 16, 32>;
+inline constexpr int64_t kDefaultLanes = 4;
+
+// The shipped design, or a deliberately broken one for the tests that show a
+// gate catches it.
+enum class Variant {
+  design,
+  psum_int16,  // the PEs keep a 16-bit partial sum
+};
+
+Result<Architecture> architecture(const Overrides& overrides, Variant variant = Variant::design);
+
+// The ISA build a composed region implements: its parameters, for the assembler
+// and the reference model.
+isa::Params isa_params(const Region& region);
+
+// Inputs for `region` that run `program` from `initial` (A, B and C's prefill),
+// and a check of all of C against the reference model run from the same state.
+// Errors: program-too-long (it does not fit IMEM_WORDS), build-mismatch (the
+// program was assembled for another build).
+Result<Workload> program_workload(const Region& region, const Assembled& program, const IsaState& initial);
+
+// `loom sim`'s workload: a MAXDIM-cubed GEMM with ReLU on full-range operands.
+Result<Workload> default_workload(const Region& region, uint64_t seed);
+
+}  // namespace loom::tinytpu

@@ -1,0 +1,51 @@
+// The scratchpad: pure SIMD, one packed word a row and no lane addressing,
+// which is what lets one single-ported memory feed T lanes a cycle. It is the
+// array's weight port: for each mm it sends a header word with the row count,
+// then the T weight rows, down the weight chain. It is input-only: results
+// never come back into it.
+#pragma once
+
+#include "units/library/tinytpu/design.h"
+#include "units/library/tinytpu/words.h"
+#include "units/unit.h"
+
+namespace loom::tinytpu {
+
+template <unsigned T>
+struct Spm {
+  static constexpr std::string_view name = "spm";
+  static constexpr Reads<"ctrl", Control> ctrl{};
+  static constexpr Reads<"from_dma", Operand<T>> from_dma{};
+  static constexpr Writes<"to_vru", Operand<T>> to_vru{};
+  static constexpr Writes<"weights", Operand<T>> weights{};
+  static constexpr Owns<"spad", Operand<T>> spad{};
+  static constexpr auto ports = port_list(ctrl, from_dma, to_vru, weights, spad);
+  static constexpr auto params = param_list();
+  static constexpr Pipeline pipeline{.ii = 1, .depth = 2};
+
+  template <class IO>
+  static void body(IO& io) {
+    namespace d = design;
+    const int64_t trips = static_cast<int64_t>(d::kTripCount.get(bits_of(io.read(ctrl))));
+    for (int64_t done = 0; done < trips;) {
+      const d::Decoded ins = d::decode(bits_of(io.read(ctrl)));
+      switch (ins.op) {
+        case d::kDmaLd:
+          for (int64_t r = 0; r < ins.nr; ++r, ++done) io.store(spad, ins.f[1] + r, io.read(from_dma));
+          break;
+        case d::kVld:
+          for (int64_t r = 0; r < ins.nr; ++r, ++done) io.write(to_vru, io.load(spad, ins.f[0] + r));
+          break;
+        case d::kMm:
+          io.write(weights, chain_header<T>(ins.nr));
+          done += d::spm_words_per_mm(T);
+          for (unsigned k = 0; k < T; ++k) io.write(weights, io.load(spad, ins.f[0] + k));
+          break;
+        default: return;  // the sequencer sends spm nothing else
+      }
+    }
+    io.write(weights, chain_header<T>(0));  // the end of the program, down the chain
+  }
+};
+
+}  // namespace loom::tinytpu
