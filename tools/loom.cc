@@ -15,6 +15,7 @@
 #include "compose/sim/sim_report.h"
 #include "compose/sim/simulator.h"
 #include "machines/registry.h"
+#include "tools/gate_commands.h"
 #include "tools/isa_commands.h"
 #include "units/parameter_set.h"
 
@@ -34,6 +35,10 @@ commands:
   gen-isa [--check]         write TinyTPU's isa_encoding.h and docs/isa.md tables from
                             isa_spec.json; --check regenerates, diffs byte for byte, holds
                             the design to the spec, and prints ISA OK
+  bench                     TinyTPU's performance gate: GEMMs at the published shapes and
+                            vadd_program, each checked against the reference; the cycle table
+  stress                    TinyTPU's correctness gate: ~500 runs, full-range operands, every
+                            shape, clip and ReLU edges, random programs; STRESS OK or each failure
   asm FILE                  assemble and validate a TinyTPU program; print its words and
                             headers, or every named error
   ref FILE --a A.csv --b B.csv
@@ -53,7 +58,7 @@ options:
   --a FILE, --b FILE        with ref: the DRAM matrices A and B as CSV, one matrix row a line,
                             int8 values; a smaller matrix fills the top-left corner, the rest is 0
   --out FILE                with ref: write C there instead of to standard output
-  --param NAME=VALUE        with asm and ref: T, MAXDIM, QD or AR_RAW_DIST of the build
+  --param NAME=VALUE        with asm, ref, bench and stress: T, MAXDIM, QD, AR_RAW_DIST, ...
 )";
 
 struct Command {
@@ -221,6 +226,8 @@ int run(const std::vector<std::string_view>& args) {
     if (!region.ok()) return report(region.status());
     return simulate_and_report(*find_machine(cmd.machine).value(), region.value(), cmd);
   }
+  if (cmd.verb == "bench") return bench_command(cmd.overrides);
+  if (cmd.verb == "stress") return stress_command(cmd.overrides);
   if (cmd.verb == "gen-isa" || cmd.verb == "asm" || cmd.verb == "ref") {
     IsaOptions options = cmd.isa;
     options.overrides = cmd.overrides;

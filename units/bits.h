@@ -42,4 +42,10 @@ constexpr int64_t sign_extend(uint64_t value, unsigned width) {
   return static_cast<int64_t>((value ^ sign) - sign);
 }
 
+// `value` kept to its low `width` bits and read back as two's complement: what a
+// `width`-bit adder's result is.
+constexpr int64_t wrap(int64_t value, unsigned width) {
+  return sign_extend(static_cast<uint64_t>(value) & mask(width), width);
+}
+
 }  // namespace loom::bits

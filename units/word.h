@@ -41,6 +41,10 @@ class Word {
   // The lane's bits, zero-extended.
   constexpr uint64_t lane(unsigned i) const {
     assert(i < Lanes && "lane index within the word");
+    // Lanes that divide a limb never straddle two: one shift, and nothing for
+    // the compiler to doubt about the limb it reads.
+    if constexpr (bits::kLimbBits % LaneBits == 0)
+      return (limbs_[i * LaneBits / bits::kLimbBits] >> (i * LaneBits % bits::kLimbBits)) & bits::mask(LaneBits);
     return bits::extract(limbs_, i * LaneBits, LaneBits);
   }
   // The lane read as a two's complement integer.
@@ -48,7 +52,13 @@ class Word {
   // Keeps the low LaneBits bits of `value`, as hardware would.
   constexpr void set_lane(unsigned i, int64_t value) {
     assert(i < Lanes && "lane index within the word");
-    bits::deposit(limbs_, i * LaneBits, LaneBits, static_cast<uint64_t>(value));
+    if constexpr (bits::kLimbBits % LaneBits == 0) {
+      const unsigned shift = i * LaneBits % bits::kLimbBits;
+      uint64_t& limb = limbs_[i * LaneBits / bits::kLimbBits];
+      limb = (limb & ~(bits::mask(LaneBits) << shift)) | ((static_cast<uint64_t>(value) & bits::mask(LaneBits)) << shift);
+    } else {
+      bits::deposit(limbs_, i * LaneBits, LaneBits, static_cast<uint64_t>(value));
+    }
   }
 
   constexpr const uint64_t* limbs() const { return limbs_; }

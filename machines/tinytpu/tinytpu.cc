@@ -3,6 +3,7 @@
 #include <random>
 
 #include "compose/place.h"
+#include "machines/tinytpu/broken_units.h"
 #include "machines/tinytpu/isa_dsl.h"
 #include "machines/tinytpu/parameters.h"
 #include "units/library/tinytpu/accu.h"
@@ -18,7 +19,7 @@ namespace loom::tinytpu {
 namespace {
 
 template <unsigned T, class PE>
-Architecture compose_units() {
+Architecture compose_units(Variant variant) {
   Architecture arch("tinytpu", parameters_for(T));
   // Instruction streams, one per unit that executes instructions.
   Handle c_dld = arch.channel<Control>("c_dld", one(), "QD", "dma_ld's header and instructions");
@@ -53,18 +54,49 @@ Architecture compose_units() {
       .bind(Sequencer::c_vru, c_vru())
       .bind(Sequencer::c_acc, c_acc())
       .bind(Sequencer::c_dst, c_dst());
-  place<DmaLd<T>>(arch, "dma_ld", one())
-      .bind(DmaLd<T>::ctrl, c_dld())
-      .bind(DmaLd<T>::a, A())
-      .bind(DmaLd<T>::b, B())
-      .bind(DmaLd<T>::to_spm, dma2sp())
-      .bind(DmaLd<T>::to_vru, dma2vr());
-  place<Spm<T>>(arch, "spm", one())
-      .bind(Spm<T>::ctrl, c_spm())
-      .bind(Spm<T>::from_dma, dma2sp())
-      .bind(Spm<T>::to_vru, sp2vr())
-      .bind(Spm<T>::weights, wcol(0))
-      .bind(Spm<T>::spad, spad());
+  if (variant == Variant::two_way_dma) {
+    place<broken::TwoWayDma<T>>(arch, "dma", one())
+        .bind(broken::TwoWayDma<T>::ld_ctrl, c_dld())
+        .bind(broken::TwoWayDma<T>::st_ctrl, c_dst())
+        .bind(broken::TwoWayDma<T>::a, A())
+        .bind(broken::TwoWayDma<T>::b, B())
+        .bind(broken::TwoWayDma<T>::c, C())
+        .bind(broken::TwoWayDma<T>::to_spm, dma2sp())
+        .bind(broken::TwoWayDma<T>::to_vru, dma2vr())
+        .bind(broken::TwoWayDma<T>::from_accu, ac2st());
+  } else {
+    place<DmaLd<T>>(arch, "dma_ld", one())
+        .bind(DmaLd<T>::ctrl, c_dld())
+        .bind(DmaLd<T>::a, A())
+        .bind(DmaLd<T>::b, B())
+        .bind(DmaLd<T>::to_spm, dma2sp())
+        .bind(DmaLd<T>::to_vru, dma2vr());
+  }
+  if (variant == Variant::writeback) {
+    Handle c_st = arch.channel<Control>("c_st", one(), "QD", "dma_st's header and instructions, through spm");
+    Handle sp2st = arch.channel<Operand<T>>("sp2st", one(), "DATA_QD", "written-back rows on to dma_st");
+    place<broken::WritebackSpm<T>>(arch, "spm", one())
+        .bind(broken::WritebackSpm<T>::ctrl, c_spm())
+        .bind(broken::WritebackSpm<T>::wb_ctrl, c_dst())
+        .bind(broken::WritebackSpm<T>::from_dma, dma2sp())
+        .bind(broken::WritebackSpm<T>::from_accu, ac2st())
+        .bind(broken::WritebackSpm<T>::to_vru, sp2vr())
+        .bind(broken::WritebackSpm<T>::weights, wcol(0))
+        .bind(broken::WritebackSpm<T>::st_ctrl, c_st())
+        .bind(broken::WritebackSpm<T>::to_st, sp2st())
+        .bind(broken::WritebackSpm<T>::spad, spad());
+    place<DmaSt<T>>(arch, "dma_st", one())
+        .bind(DmaSt<T>::ctrl, c_st())
+        .bind(DmaSt<T>::from_accu, sp2st())
+        .bind(DmaSt<T>::c, C());
+  } else {
+    place<Spm<T>>(arch, "spm", one())
+        .bind(Spm<T>::ctrl, c_spm())
+        .bind(Spm<T>::from_dma, dma2sp())
+        .bind(Spm<T>::to_vru, sp2vr())
+        .bind(Spm<T>::weights, wcol(0))
+        .bind(Spm<T>::spad, spad());
+  }
   place<Vru<T>>(arch, "vru", one())
       .bind(Vru<T>::ctrl, c_vru())
       .bind(Vru<T>::from_dma, dma2vr())
@@ -125,10 +157,11 @@ Architecture compose_units() {
       .bind(Accu<T>::from_array, cw(last))
       .bind(Accu<T>::to_st, ac2st())
       .bind(Accu<T>::ar, ar());
-  place<DmaSt<T>>(arch, "dma_st", one())
-      .bind(DmaSt<T>::ctrl, c_dst())
-      .bind(DmaSt<T>::from_accu, ac2st())
-      .bind(DmaSt<T>::c, C());
+  if (variant != Variant::two_way_dma && variant != Variant::writeback)
+    place<DmaSt<T>>(arch, "dma_st", one())
+        .bind(DmaSt<T>::ctrl, c_dst())
+        .bind(DmaSt<T>::from_accu, ac2st())
+        .bind(DmaSt<T>::c, C());
   return arch;
 }
 
@@ -195,7 +228,7 @@ Result<Architecture> architecture(const Overrides& overrides, Variant variant) {
   if (!t.ok()) return t.status();
   return BuiltLanes::dispatch(t.value(), [variant](auto lanes) {
     constexpr unsigned T = decltype(lanes)::value;
-    return variant == Variant::psum_int16 ? compose_units<T, Pe<T, 16>>() : compose_units<T, Pe<T>>();
+    return variant == Variant::psum_int16 ? compose_units<T, Pe<T, 16>>(variant) : compose_units<T, Pe<T>>(variant);
   });
 }
 

@@ -25,7 +25,9 @@ inline constexpr int64_t kDefaultLanes = 4;
 // gate catches it.
 enum class Variant {
   design,
-  psum_int16,  // the PEs keep a 16-bit partial sum
+  psum_int16,   // the PEs keep a 16-bit partial sum
+  two_way_dma,  // one DMA unit in both directions (broken_units.h)
+  writeback,    // results written back into the input scratchpad (broken_units.h)
 };
 
 Result<Architecture> architecture(const Overrides& overrides, Variant variant = Variant::design);

@@ -29,7 +29,7 @@ struct Accu {
     const auto add = [](const AccWord<T>& x, const AccWord<T>& y, bool relu) {
       AccWord<T> out;  // set_lane keeps the low 32 bits: the adder wraps
       for (unsigned l = 0; l < T; ++l) {
-        const int64_t s = bits::sign_extend(static_cast<uint64_t>(x.lane_signed(l) + y.lane_signed(l)), d::kAccBits);
+        const int64_t s = bits::wrap(x.lane_signed(l) + y.lane_signed(l), d::kAccBits);
         out.set_lane(l, relu ? std::max<int64_t>(s, 0) : s);
       }
       return out;

@@ -50,7 +50,7 @@ struct Pe {
           io.write(a_out, east);
         }
         const int64_t in = i > 0 ? io.read(p_in).lane_signed(0) : 0;
-        const int64_t sum = bits::sign_extend(static_cast<uint64_t>(in + a * weight), PsumBits);
+        const int64_t sum = bits::wrap(in + a * weight, PsumBits);
         if (i < last) {
           PartialSum south;
           south.set_lane(0, sum);

@@ -28,15 +28,17 @@ inline Control control(uint64_t bits) {
 
 // The weight chain's header: an operand word carrying an mm's row count in its
 // low bits. Rows 0 marks the end of the program (a valid program has no 0-row mm).
+// The slice sits in the word's first limb, for every T the array can have.
+static_assert(design::kWeightChainRows.lo + design::kWeightChainRows.bits <= 2 * design::kOperandBits);
 template <unsigned T>
 Operand<T> chain_header(int64_t rows) {
   Operand<T> h;
-  bits::deposit(h.limbs(), design::kWeightChainRows.lo, design::kWeightChainRows.bits, static_cast<uint64_t>(rows));
+  h.limbs()[0] = (static_cast<uint64_t>(rows) & bits::mask(design::kWeightChainRows.bits)) << design::kWeightChainRows.lo;
   return h;
 }
 template <unsigned T>
 int64_t chain_rows(const Operand<T>& h) {
-  return static_cast<int64_t>(bits::extract(h.limbs(), design::kWeightChainRows.lo, design::kWeightChainRows.bits));
+  return static_cast<int64_t>(design::kWeightChainRows.get(h.limbs()[0]));
 }
 
 }  // namespace loom::tinytpu

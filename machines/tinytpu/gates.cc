@@ -1,0 +1,195 @@
+#include "machines/tinytpu/gates.h"
+
+#include <algorithm>
+#include <random>
+
+#include "machines/tinytpu/isa_dsl.h"
+
+namespace loom::tinytpu {
+namespace {
+
+// One composed region, and every run on it.
+class Gate {
+ public:
+  static Result<Gate> make(const Overrides& overrides, Variant variant) {
+    auto arch = architecture(overrides, variant);
+    if (!arch.ok()) return arch.status();
+    auto region = arch.value().compose(overrides);
+    if (!region.ok()) return region.status();
+    return Gate(std::move(region).value());
+  }
+
+  const isa::Params& params() const { return p_; }
+
+  // Assembles, simulates and checks one program from `initial`.
+  GateRun run(std::string name, uint64_t seed, const Result<Program>& program, const IsaState& initial) {
+    GateRun r{std::move(name), seed, false, 0, "", 0, 0, 0};
+    if (!program.ok()) {
+      r.failure = program.status().to_string();
+      return r;
+    }
+    auto assembled = assemble(program.value(), p_);
+    if (!assembled.ok()) {
+      r.failure = assembled.status().to_string();
+      return r;
+    }
+    auto work = program_workload(region_, assembled.value(), initial);
+    if (!work.ok()) {
+      r.failure = work.status().to_string();
+      return r;
+    }
+    SimOptions options;
+    options.record_intervals = false;
+    auto sim = simulate(region_, work.value().inputs, options);
+    if (!sim.ok()) {
+      r.failure = sim.status().to_string();
+      return r;
+    }
+    r.cycles = sim.value().cycles;
+    if (!sim.value().ok()) {
+      r.failure = sim.value().summary();
+      return r;
+    }
+    const Status check = work.value().check(sim.value());
+    r.exact = check.ok();
+    r.failure = check.to_string();
+    return r;
+  }
+
+  GateRun gemm(int64_t M, int64_t K, int64_t N, bool relu, Form form, uint64_t seed, const IsaState& initial) {
+    GateRun r = run("gemm " + std::to_string(M) + "x" + std::to_string(K) + "x" + std::to_string(N) +
+                        (relu ? " relu" : "") + (form == Form::looped ? " looped" : " flat"),
+                    seed, gemm_program(M, K, N, relu, form, p_), initial);
+    r.m = M;
+    r.k = K;
+    r.n = N;
+    return r;
+  }
+
+  // A, B and C from `seed`: operands in [lo, hi], C prefilled with random bytes.
+  IsaState operands(uint64_t seed, int64_t lo, int64_t hi, bool force_extremes) const {
+    IsaState s(p_);
+    std::mt19937_64 rng(seed);
+    std::uniform_int_distribution<int64_t> value(lo, hi), byte(-128, 127);
+    for (auto* m : {&s.A, &s.B})
+      for (int64_t& v : *m) v = value(rng);
+    for (int64_t& v : s.C) v = byte(rng);
+    if (force_extremes) {
+      // Extremes where every GEMM reads them: the first two elements of each.
+      s.A[0] = -128;
+      s.B[0] = -128;
+      s.A[1] = 127;
+      s.B[static_cast<size_t>(p_.MAXDIM)] = 127;
+    }
+    return s;
+  }
+
+ private:
+  explicit Gate(Region region) : region_(std::move(region)), p_(isa_params(region_)) {}
+  Region region_;
+  isa::Params p_;
+};
+
+// vadd_program: a GEMM whose k-tiles are summed by explicit vadd, as the design
+// first did it; it keeps vadd and vrelu exercised at the bench's shapes.
+Result<Program> vadd_program(int64_t M, int64_t K, int64_t N, const isa::Params& p) {
+  if (M % p.T || K % p.T || N % p.T || M < p.AR_RAW_DIST || M > p.MAXDIM || K > p.MAXDIM || N > p.MAXDIM)
+    return Error{"bad-shape", "vadd_program", "needs sides that are multiples of T up to MAXDIM, and M >= AR_RAW_DIST"};
+  const int64_t T = p.T, W = p.MAXDIM / T, KT = K / T, NT = N / T;
+  Program prog;
+  for (int64_t kt = 0; kt < KT; ++kt) prog.add(isa::dma_ld(M, 2, kt * M, kt, W));
+  for (int64_t j = 0; j < NT; ++j) {
+    prog.add(isa::dma_ld(K, 1, 0, j, W));
+    for (int64_t kt = 0; kt < KT; ++kt) prog.add(isa::mm(M, kt * T, kt * M, 0, kt * M));  // one block per k-tile
+    for (int64_t kt = 1; kt < KT; ++kt) prog.add(isa::vadd(M, 0, kt * M, 0));
+    prog.add(isa::vrelu(M, 0, 0));
+    prog.add(isa::mvout(M, 0, j, W));
+  }
+  prog.halt();
+  return prog;
+}
+
+// A 4 x 8 GEMM whose row-0 sums land on the clip and ReLU edges: C[0][n] is
+// A[0][0] * B[0][n] + A[0][1] * B[1][n] with A[0][0] = A[0][1] = 1.
+IsaState edges(const isa::Params& p, const IsaState& base) {
+  IsaState s = base;
+  const int64_t targets[] = {127, 128, -128, -129, 0, -1, 1, -2};
+  for (int64_t k = 0; k < p.T; ++k) s.A[static_cast<size_t>(k)] = k < 2 ? 1 : 0;
+  for (int64_t n = 0; n < 8 && n < p.MAXDIM; ++n) {
+    const int64_t t = targets[n], half = t / 2;
+    s.B[static_cast<size_t>(n)] = half;
+    s.B[static_cast<size_t>(p.MAXDIM + n)] = t - half;
+    for (int64_t k = 2; k < p.T; ++k) s.B[static_cast<size_t>(k * p.MAXDIM + n)] = 0;
+  }
+  return s;
+}
+
+}  // namespace
+
+const std::vector<PublishedRow>& published_cosim() {
+  static const std::vector<PublishedRow> rows = {
+      {4, 4, 4, 175}, {8, 8, 8, 265}, {12, 12, 12, 421}, {16, 16, 8, 482}, {16, 16, 16, 674}};
+  return rows;
+}
+
+Result<std::vector<GateRun>> bench(const Overrides& overrides, Variant variant) {
+  auto gate = Gate::make(overrides, variant);
+  if (!gate.ok()) return gate.status();
+  Gate& g = gate.value();
+  const IsaState initial = g.operands(0, -4, 4, false);
+  std::vector<GateRun> runs;
+  for (const PublishedRow& shape : published_cosim()) {
+    if (shape.m > g.params().MAXDIM || shape.n > g.params().MAXDIM || shape.m % g.params().T || shape.n % g.params().T ||
+        shape.k % g.params().T)
+      continue;
+    for (bool relu : {false, true})
+      for (Form form : {Form::looped, Form::flat}) runs.push_back(g.gemm(shape.m, shape.k, shape.n, relu, form, 0, initial));
+  }
+  const int64_t side = std::min<int64_t>(g.params().MAXDIM, 2 * g.params().T);
+  runs.push_back(g.run("vadd_program " + std::to_string(side) + "x" + std::to_string(side) + "x" + std::to_string(side), 0,
+                       vadd_program(side, side, side, g.params()), initial));
+  return runs;
+}
+
+Result<std::vector<GateRun>> stress(const Overrides& overrides, Variant variant) {
+  auto gate = Gate::make(overrides, variant);
+  if (!gate.ok()) return gate.status();
+  Gate& g = gate.value();
+  const isa::Params& p = g.params();
+  std::vector<GateRun> runs;
+  uint64_t seed = 1;
+  // Every shape up to 4T a side (64 at T=4, MAXDIM=16), full range, C prefilled.
+  const int64_t top = std::min<int64_t>(p.MAXDIM, 4 * p.T);
+  for (int64_t M = p.T; M <= top; M += p.T)
+    for (int64_t K = p.T; K <= top; K += p.T)
+      for (int64_t N = p.T; N <= top; N += p.T)
+        for (bool relu : {false, true})
+          for (Form form : {Form::looped, Form::flat}) {
+            runs.push_back(g.gemm(M, K, N, relu, form, seed, g.operands(seed, -128, 127, true)));
+            ++seed;
+          }
+  // The clip and ReLU edges.
+  if (p.MAXDIM >= 8 && 8 % p.T == 0)
+    for (bool relu : {false, true}) {
+      GateRun r = g.gemm(p.T, p.T, 8, relu, Form::looped, seed, edges(p, g.operands(seed, -128, 127, false)));
+      r.name = "edges 127/128/-128/-129/0/-1" + std::string(relu ? " relu" : "");
+      runs.push_back(r);
+      ++seed;
+    }
+  // What GEMM holds constant, and the accumulator's distance contract.
+  for (int64_t rows = p.AR_RAW_DIST; rows < p.AR_RAW_DIST + 5; ++rows)
+    for (int s = 0; s < 4; ++s, ++seed)
+      runs.push_back(g.run("vector_program(" + std::to_string(rows) + ")", seed, vector_program(rows, p),
+                           g.operands(seed, -128, 127, true)));
+  for (int64_t d = p.AR_RAW_DIST; d < p.AR_RAW_DIST + 5; ++d)
+    for (int s = 0; s < 2; ++s, ++seed)
+      runs.push_back(g.run("ar_distance_program(" + std::to_string(d) + ")", seed, ar_distance_program(d, p),
+                           g.operands(seed, -128, 127, true)));
+  // Random valid programs.
+  for (uint64_t r = 0; r < 210; ++r, ++seed)
+    runs.push_back(g.run("random_program(" + std::to_string(r) + ")", seed, random_program(r, p),
+                         g.operands(seed, -128, 127, true)));
+  return runs;
+}
+
+}  // namespace loom::tinytpu

@@ -1,0 +1,145 @@
+// TinyTPU composed from its units: the structure, bit-exact runs at every T,
+// the gates, a mutant the stress gate must catch, and the two broken
+// structures the seed's deadlock history names.
+#include <catch2/catch.hpp>
+
+#include "compose/sim/simulator.h"
+#include "machines/tinytpu/gates.h"
+#include "machines/tinytpu/isa_dsl.h"
+#include "machines/tinytpu/tinytpu.h"
+
+namespace loom::tinytpu {
+namespace {
+
+Region compose(const Overrides& overrides, Variant variant = Variant::design) {
+  auto arch = architecture(overrides, variant);
+  REQUIRE(arch.ok());
+  auto region = arch.value().compose(overrides);
+  INFO((region.ok() ? "" : region.status().to_string()));
+  REQUIRE(region.ok());
+  return std::move(region).value();
+}
+
+SimResult run_default(const Region& region) {
+  auto work = default_workload(region, 0);
+  REQUIRE(work.ok());
+  auto sim = simulate(region, work.value().inputs);
+  REQUIRE(sim.ok());
+  INFO(sim.value().summary());
+  REQUIRE(sim.value().ok());
+  const Status check = work.value().check(sim.value());
+  INFO(check.to_string());
+  CHECK(check.ok());
+  return sim.value();
+}
+
+TEST_CASE("the region has 2*T*T + 6 processes, every channel point to point") {
+  for (int64_t t : {4, 8}) {
+    const Region r = compose({{"T", t}, {"MAXDIM", 4 * t}});
+    CHECK(static_cast<int64_t>(r.processes.size()) == 2 * t * t + 6);
+  }
+}
+
+TEST_CASE("a MAXDIM-cubed GEMM with ReLU runs bit-exactly at T=4, 8, 16 and 32") {
+  for (const auto& [t, maxdim] : {std::pair{4, 16}, std::pair{8, 64}, std::pair{16, 16}, std::pair{32, 32}}) {
+    CAPTURE(t, maxdim);
+    const SimResult r = run_default(compose({{"T", t}, {"MAXDIM", maxdim}}));
+    // At least the MAC limit: M*K*N / T^2 cycles of array work.
+    CHECK(r.cycles >= int64_t{maxdim} * maxdim * maxdim / (t * t));
+  }
+}
+
+TEST_CASE("bench is all exact at T=4, MAXDIM=16 and prints cycles for every GEMM") {
+  auto runs = bench({});
+  REQUIRE(runs.ok());
+  CHECK(runs.value().size() == 21);
+  for (const GateRun& r : runs.value()) {
+    INFO(r.name << ": " << r.failure);
+    CHECK(r.exact);
+    CHECK(r.cycles > 0);
+  }
+}
+
+TEST_CASE("stress passes at least 492 runs at T=4 and at T=8, MAXDIM=64") {
+  for (const Overrides& o : {Overrides{}, Overrides{{"T", 8}, {"MAXDIM", 64}}}) {
+    auto runs = stress(o);
+    REQUIRE(runs.ok());
+    CHECK(runs.value().size() >= 492);
+    size_t failed = 0;
+    for (const GateRun& r : runs.value())
+      if (!r.exact) {
+        ++failed;
+        UNSCOPED_INFO(r.name << " seed " << r.seed << ": " << r.failure);
+      }
+    CHECK(failed == 0);
+  }
+}
+
+TEST_CASE("an int16 partial sum in the PE passes bench but fails stress") {
+  auto benched = bench({}, Variant::psum_int16);
+  REQUIRE(benched.ok());
+  for (const GateRun& r : benched.value()) {
+    INFO(r.name << ": " << r.failure);
+    CHECK(r.exact);  // [-4, 4] operands never leave 9 bits
+  }
+  auto stressed = stress({}, Variant::psum_int16);
+  REQUIRE(stressed.ok());
+  size_t failed = 0;
+  for (const GateRun& r : stressed.value()) failed += !r.exact;
+  CHECK(failed > 0);
+}
+
+// A 4x4x4 GEMM on a broken variant: it must end in a deadlock report whose
+// wait-for cycle runs through the unit that broke the rule and the accumulator.
+DeadlockReport deadlock_of(Variant variant) {
+  const Region region = compose({}, variant);
+  const isa::Params p = isa_params(region);
+  auto program = assemble(gemm_program(4, 4, 4, false, Form::looped, p).value(), p);
+  REQUIRE(program.ok());
+  IsaState initial(p);
+  auto work = program_workload(region, program.value(), initial);
+  REQUIRE(work.ok());
+  auto sim = simulate(region, work.value().inputs);
+  REQUIRE(sim.ok());
+  REQUIRE(sim.value().outcome == SimResult::deadlock);
+  return *sim.value().report;
+}
+
+bool cycle_has(const DeadlockReport& r, const std::vector<std::string>& names) {
+  for (const std::vector<std::string>& cycle : r.wait_cycles) {
+    bool all = true;
+    for (const std::string& n : names) all = all && std::find(cycle.begin(), cycle.end(), n) != cycle.end();
+    if (all) return true;
+  }
+  return false;
+}
+
+TEST_CASE("one DMA unit in both directions is reported as a named deadlock cycle") {
+  const DeadlockReport r = deadlock_of(Variant::two_way_dma);
+  INFO(r.to_string());
+  const BlockedProcess* dma = r.find("dma");
+  REQUIRE(dma != nullptr);
+  CHECK(dma->state == "read");
+  CHECK(dma->channel == "ac2st");
+  CHECK(dma->waits_for == "accu");
+  const BlockedProcess* spm = r.find("spm");
+  REQUIRE(spm != nullptr);
+  CHECK(spm->channel == "dma2sp");
+  CHECK(spm->waits_for == "dma");
+  CHECK(cycle_has(r, {"dma", "accu", "spm"}));
+}
+
+TEST_CASE("results written back into the input scratchpad are reported as a named deadlock cycle") {
+  const DeadlockReport r = deadlock_of(Variant::writeback);
+  INFO(r.to_string());
+  const BlockedProcess* spm = r.find("spm");
+  REQUIRE(spm != nullptr);
+  CHECK(spm->state == "read");
+  CHECK(spm->channel == "ac2st");
+  CHECK(spm->waits_for == "accu");
+  CHECK(cycle_has(r, {"spm", "accu"}));
+  CHECK(r.to_string().find("spm -> ") != std::string::npos);
+}
+
+}  // namespace
+}  // namespace loom::tinytpu
