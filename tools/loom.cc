@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,8 @@
 #include "compose/sim/sim_report.h"
 #include "compose/sim/simulator.h"
 #include "machines/registry.h"
+#include "machines/tinytpu/isa_dsl.h"
+#include "machines/tinytpu/tinytpu.h"
 #include "tools/gate_commands.h"
 #include "tools/isa_commands.h"
 #include "units/parameter_set.h"
@@ -25,7 +28,8 @@ namespace {
 constexpr std::string_view kUsage = R"(usage: loom <command> [options]
 
 commands:
-  demo                      compose the example machine and show what Loom checks
+  demo                      TinyTPU end to end: assemble a GEMM, validate it, simulate the
+                            composed region, compare with the reference model
   machines                  list the machines Loom knows
   describe --machine NAME   the composed region: units, channels, memories, arguments
   dot --machine NAME        the region's channel graph as Graphviz DOT, on standard output
@@ -180,28 +184,58 @@ int simulate_and_report(const MachineEntry& machine, const Region& region, const
 }
 
 int demo(const Command& cmd) {
-  const MachineEntry* example = find_machine("example").value();
-  std::printf("== Composing '%s': %s\n\n", example->name.c_str(), example->summary.c_str());
-  Command on_example = cmd;
-  on_example.machine = example->name;
-  auto region = compose_named(on_example);
+  using namespace tinytpu;
+  std::printf("== TinyTPU: an int8 instruction-programmable tiled-GEMM accelerator, composed from units\n\n");
+  Command on_tpu = cmd;
+  on_tpu.machine = "tinytpu";
+  auto region = compose_named(on_tpu);
   if (!region.ok()) return report(region.status());
-  std::printf("%s\n", describe(region.value()).c_str());
+  const isa::Params p = isa_params(region.value());
+  std::printf("%s\n", region.value().summary().c_str());
 
-  std::printf("== Every channel element has one writer and one reader, every memory one owner,\n"
-              "   every argument one process, and every word matches its port.\n\n");
+  const int64_t side = p.MAXDIM;
+  std::printf("== A %lldx%lldx%lld GEMM with ReLU, written as a loop nest (isa_dsl.gemm_program):\n\n",
+              static_cast<long long>(side), static_cast<long long>(side), static_cast<long long>(side));
+  auto program = gemm_program(side, side, side, true, Form::looped, p);
+  if (!program.ok()) return report(program.status());
+  std::printf("%s\n", to_text(program.value()).c_str());
 
-  std::printf("== Simulating it: one fiber per process, bounded FIFOs, the declared pipelines\n");
-  if (const int code = simulate_and_report(*example, region.value(), on_example); code != 0) return code;
-  std::printf("\n");
+  std::printf("== Assembled and validated: check_program walks the exact dynamic trace\n");
+  auto assembled = assemble(program.value(), p);
+  if (!assembled.ok()) return report(assembled.status());
+  std::printf("   %zu words, %lld dynamic instructions, %lld accumulator iterations; headers:",
+              assembled.value().encoded.words.size(), static_cast<long long>(assembled.value().walk.instructions),
+              static_cast<long long>(assembled.value().walk.accu_iterations));
+  for (size_t h = 0; h < isa::kHeaderCount; ++h)
+    std::printf(" %s=%lld", std::string(isa::kHeaderUnits[h]).c_str(), static_cast<long long>(assembled.value().walk.counts[h]));
+  std::printf("\n   A program the hardware would get wrong is refused by name:\n");
+  Program bad;
+  bad.add(isa::dma_ld(p.T, 2, 0, 0, p.MAXDIM / p.T)).add(isa::mm(p.T, 0, 0, 0, 0)).halt();
+  auto refused = assemble(bad, p);
+  std::printf("   %s\n", refused.ok() ? "(unexpectedly accepted)" : refused.errors()[0].to_string().c_str());
 
-  std::printf("== A configuration outside the parameter set is refused by name:\n");
-  on_example.overrides = {{"N", 0}, {"QD", 4096}};
-  auto bad = compose_named(on_example);
-  std::printf("%s\n", bad.ok() ? "(unexpectedly accepted)\n" : bad.status().to_string().c_str());
-
-  std::printf("== The channel graph: loom dot --machine example | dot -Tsvg > example.svg\n");
-  return bad.ok() ? 1 : 0;
+  std::printf("== Simulated on the composed region (full-range int8 operands, seed %llu), and checked\n"
+              "   against the ISA reference model:\n\n",
+              static_cast<unsigned long long>(cmd.seed));
+  IsaState initial(p);
+  std::mt19937_64 rng(cmd.seed);
+  for (auto* m : {&initial.A, &initial.B, &initial.C})
+    for (int64_t& v : *m) v = static_cast<int64_t>(rng() % 256) - 128;
+  auto work = program_workload(region.value(), assembled.value(), initial);
+  if (!work.ok()) return report(work.status());
+  auto result = simulate(region.value(), work.value().inputs, cmd.sim);
+  if (!result.ok()) return report(result.status());
+  std::printf("%s", sim_report(region.value(), result.value()).c_str());
+  if (!result.value().ok()) return 1;
+  const Status check = work.value().check(result.value());
+  const int64_t macs = side * side * side / (p.T * p.T);
+  std::printf("\ncheck against the reference model: %s\n%s", check.ok() ? "EXACT" : "MISMATCH", check.to_string().c_str());
+  std::printf("array utilisation: the MAC limit %lld cycles / %lld simulated = %.1f%%\n\n", static_cast<long long>(macs),
+              static_cast<long long>(result.value().cycles),
+              100.0 * static_cast<double>(macs) / static_cast<double>(result.value().cycles));
+  std::printf("== More: loom bench | loom stress | loom sim --machine tinytpu --param T=8 --param MAXDIM=64\n"
+              "         loom dot --machine tinytpu | dot -Tsvg > tinytpu.svg | loom gen-isa --check\n");
+  return check.ok() ? 0 : 1;
 }
 
 int run(const std::vector<std::string_view>& args) {
