@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-#include "units/library/tinytpu/design.h"
+#include "units/library/tinytpu/instruction_loop.h"
 #include "units/library/tinytpu/words.h"
 #include "units/unit.h"
 
@@ -34,10 +34,9 @@ struct Accu {
       }
       return out;
     };
-    const int64_t trips = static_cast<int64_t>(d::kTripCount.get(bits_of(io.read(ctrl))));
-    for (int64_t done = 0; done < trips;) {
-      const d::Decoded ins = d::decode(bits_of(io.read(ctrl)));
+    run_instructions(io, ctrl, [&](const d::Decoded& ins) -> int64_t {
       const int64_t* f = ins.f;
+      int64_t done = 0;
       for (int64_t r = 0; r < ins.nr; ++r) {
         switch (ins.op) {
           case d::kMm: {
@@ -68,10 +67,11 @@ struct Accu {
             done += d::kAccuPerRowMvout;
             break;
           }
-          default: return;
+          default: return 0;
         }
       }
-    }
+      return done;
+    });
   }
 };
 

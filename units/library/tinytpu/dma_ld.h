@@ -2,7 +2,7 @@
 // lanes a row. It only loads (one-way DMA), so nothing it feeds can feed it back.
 #pragma once
 
-#include "units/library/tinytpu/design.h"
+#include "units/library/tinytpu/instruction_loop.h"
 #include "units/library/tinytpu/words.h"
 #include "units/unit.h"
 
@@ -23,18 +23,16 @@ struct DmaLd {
   template <class IO>
   static void body(IO& io) {
     namespace d = design;
-    const int64_t trips = static_cast<int64_t>(d::kTripCount.get(bits_of(io.read(ctrl))));
-    for (int64_t done = 0; done < trips;) {
-      const d::Decoded ins = d::decode(bits_of(io.read(ctrl)));
-      const int64_t route = ins.f[0], dst_unused = ins.f[1], src = ins.f[2], stride = ins.f[3];
-      (void)dst_unused;  // the receiving unit places the rows
-      for (int64_t r = 0; r < ins.nr; ++r, ++done) {
+    run_instructions(io, ctrl, [&](const d::Decoded& ins) {
+      const int64_t route = ins.f[0], src = ins.f[2], stride = ins.f[3];  // f1: the receiver places the rows
+      for (int64_t r = 0; r < ins.nr; ++r) {
         const int64_t word = src + r * stride;
         const Operand<T> row = route == d::kASpad || route == d::kAVr ? io.load(a, word) : io.load(b, word);
         if (route == d::kASpad || route == d::kBSpad) io.write(to_spm, row);
         else io.write(to_vru, row);
       }
-    }
+      return ins.nr;
+    });
   }
 };
 

@@ -2,7 +2,7 @@
 // dma_ld, so the two DMA directions never share a process.
 #pragma once
 
-#include "units/library/tinytpu/design.h"
+#include "units/library/tinytpu/instruction_loop.h"
 #include "units/library/tinytpu/words.h"
 #include "units/unit.h"
 
@@ -20,12 +20,10 @@ struct DmaSt {
 
   template <class IO>
   static void body(IO& io) {
-    namespace d = design;
-    const int64_t trips = static_cast<int64_t>(d::kTripCount.get(bits_of(io.read(ctrl))));
-    for (int64_t done = 0; done < trips;) {
-      const d::Decoded ins = d::decode(bits_of(io.read(ctrl)));
-      for (int64_t r = 0; r < ins.nr; ++r, ++done) io.store(c, ins.f[1] + r * ins.f[2], io.read(from_accu));
-    }
+    run_instructions(io, ctrl, [&](const design::Decoded& ins) {
+      for (int64_t r = 0; r < ins.nr; ++r) io.store(c, ins.f[1] + r * ins.f[2], io.read(from_accu));
+      return ins.nr;
+    });
   }
 };
 

@@ -5,7 +5,7 @@
 // never come back into it.
 #pragma once
 
-#include "units/library/tinytpu/design.h"
+#include "units/library/tinytpu/instruction_loop.h"
 #include "units/library/tinytpu/words.h"
 #include "units/unit.h"
 
@@ -26,24 +26,21 @@ struct Spm {
   template <class IO>
   static void body(IO& io) {
     namespace d = design;
-    const int64_t trips = static_cast<int64_t>(d::kTripCount.get(bits_of(io.read(ctrl))));
-    for (int64_t done = 0; done < trips;) {
-      const d::Decoded ins = d::decode(bits_of(io.read(ctrl)));
+    run_instructions(io, ctrl, [&](const d::Decoded& ins) -> int64_t {
       switch (ins.op) {
         case d::kDmaLd:
-          for (int64_t r = 0; r < ins.nr; ++r, ++done) io.store(spad, ins.f[1] + r, io.read(from_dma));
-          break;
+          for (int64_t r = 0; r < ins.nr; ++r) io.store(spad, ins.f[1] + r, io.read(from_dma));
+          return ins.nr;
         case d::kVld:
-          for (int64_t r = 0; r < ins.nr; ++r, ++done) io.write(to_vru, io.load(spad, ins.f[0] + r));
-          break;
+          for (int64_t r = 0; r < ins.nr; ++r) io.write(to_vru, io.load(spad, ins.f[0] + r));
+          return ins.nr;
         case d::kMm:
           io.write(weights, chain_header<T>(ins.nr));
-          done += d::spm_words_per_mm(T);
           for (unsigned k = 0; k < T; ++k) io.write(weights, io.load(spad, ins.f[0] + k));
-          break;
-        default: return;  // the sequencer sends spm nothing else
+          return d::spm_words_per_mm(T);
+        default: return 0;  // the sequencer sends spm nothing else
       }
-    }
+    });
     io.write(weights, chain_header<T>(0));  // the end of the program, down the chain
   }
 };

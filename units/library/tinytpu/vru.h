@@ -2,7 +2,7 @@
 // array's activation port, one packed row a cycle down the activation chain.
 #pragma once
 
-#include "units/library/tinytpu/design.h"
+#include "units/library/tinytpu/instruction_loop.h"
 #include "units/library/tinytpu/words.h"
 #include "units/unit.h"
 
@@ -23,22 +23,17 @@ struct Vru {
   template <class IO>
   static void body(IO& io) {
     namespace d = design;
-    const int64_t trips = static_cast<int64_t>(d::kTripCount.get(bits_of(io.read(ctrl))));
-    for (int64_t done = 0; done < trips;) {
-      const d::Decoded ins = d::decode(bits_of(io.read(ctrl)));
-      switch (ins.op) {
-        case d::kDmaLd:
-          for (int64_t r = 0; r < ins.nr; ++r, ++done) io.store(vr, ins.f[1] + r, io.read(from_dma));
-          break;
-        case d::kVld:
-          for (int64_t r = 0; r < ins.nr; ++r, ++done) io.store(vr, ins.f[1] + r, io.read(from_spm));
-          break;
-        case d::kMm:
-          for (int64_t r = 0; r < ins.nr; ++r, ++done) io.write(act, io.load(vr, ins.f[1] + r));
-          break;
-        default: return;
+    run_instructions(io, ctrl, [&](const d::Decoded& ins) -> int64_t {
+      for (int64_t r = 0; r < ins.nr; ++r) {
+        switch (ins.op) {
+          case d::kDmaLd: io.store(vr, ins.f[1] + r, io.read(from_dma)); break;
+          case d::kVld: io.store(vr, ins.f[1] + r, io.read(from_spm)); break;
+          case d::kMm: io.write(act, io.load(vr, ins.f[1] + r)); break;
+          default: return 0;
+        }
       }
-    }
+      return ins.nr;
+    });
   }
 };
 
