@@ -53,9 +53,11 @@ int bench_command(const Overrides& overrides) {
   // The cycle table: simulated cycles beside the published co-simulation row
   // and the MAC limit. References, not targets: the timing is the units' own.
   std::map<std::tuple<int64_t, int64_t, int64_t>, std::map<std::string, int64_t>> cycles;
-  int64_t t = 4;
-  for (const auto& [k, v] : overrides)
+  int64_t t = 4, maxdim = 16;
+  for (const auto& [k, v] : overrides) {
     if (k == "T") t = v;
+    if (k == "MAXDIM") maxdim = v;
+  }
   for (const tinytpu::GateRun& r : runs.value())
     if (r.m > 0) cycles[{r.m, r.k, r.n}][r.name.substr(r.name.find(' ', 5) + 1)] = r.cycles;
   std::printf("\ncycle table (simulated; the published cosim row and the MAC limit M*K*N/T^2 are references):\n");
@@ -65,7 +67,7 @@ int bench_command(const Overrides& overrides) {
     const auto [m, k, n] = shape;
     std::string published = "-";
     for (const tinytpu::PublishedRow& row : tinytpu::published_cosim())
-      if (row.m == m && row.k == k && row.n == n && t == 4) published = std::to_string(row.cycles);
+      if (row.m == m && row.k == k && row.n == n && t == 4 && maxdim == 16) published = std::to_string(row.cycles);
     const auto get = [&](const char* form) {
       auto it = by_form.find(form);
       return it == by_form.end() ? std::string("-") : std::to_string(it->second);

@@ -185,7 +185,7 @@ Result<Assembled> assemble(const Program& program, const isa::Params& params) {
   if (!encoded.ok()) return encoded.status();
   auto walk = check_program(program, encoded.value(), params);
   if (!walk.ok()) return walk.status();
-  Assembled a{program, std::move(encoded).value(), walk.value(), {}};
+  Assembled a{params, program, std::move(encoded).value(), walk.value(), {}};
   for (size_t h = 0; h < isa::kHeaderCount; ++h) a.headers[h] = isa::header_word(static_cast<int>(h), a.walk.counts[h]);
   return a;
 }

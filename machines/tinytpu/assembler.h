@@ -29,6 +29,7 @@ Result<Program> parse_assembly(std::string_view text, const std::string& source)
 // What the sequencer is loaded with: the words, and one header word per unit
 // that executes instructions, carrying its trip count.
 struct Assembled {
+  isa::Params params;  // the build it was validated for
   Program program;
   Encoded encoded;
   Walk walk;

@@ -248,6 +248,12 @@ Status check_design(const spec::IsaSpec& spec) {
     // One build's worth of constant mismatches says it; the other builds repeat it.
     if (!status.ok()) break;
   }
+  // The contract must cover the accumulator's write latency, or a program the
+  // assembler accepts reads a stale row.
+  if (const spec::Parameter* dist = spec.parameter(spec.ar_distance_parameter); dist && dist->value < design::kArWriteLatency)
+    status.add("disagrees", "derived property 'accumulator distance contract'",
+               "the spec's default " + spec.ar_distance_parameter + " is " + std::to_string(dist->value) +
+                   ", shorter than accu's write latency of " + std::to_string(design::kArWriteLatency) + " iterations");
   check_frontiers(spec, status);
   check_agu_budget(spec, status);
   check_ceilings(spec, status);

@@ -23,6 +23,7 @@ struct GateRun {
   bool exact = false;
   int64_t cycles = 0;
   std::string failure;  // the simulator's or the check's errors, when not exact
+  int64_t changed = 0;  // elements of C the reference changes: 0 would make the run compare nothing
   // GEMM runs: the shape, for the cycle table.
   int64_t m = 0, k = 0, n = 0;
 };

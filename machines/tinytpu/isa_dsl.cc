@@ -51,8 +51,12 @@ Result<Program> vector_program(int64_t R, const isa::Params& p) {
     return Error{"bad-shape", "vector_program(" + std::to_string(R) + ")",
                  "needs AR_RAW_DIST <= rows, rows + 3 <= MAXDIM and 5 * rows <= AR_ROWS"};
   const int64_t T = p.T, W = p.MAXDIM / T;
+  // Strides other than a matrix row, where the matrices leave room.
+  const auto stride_from = [&](int64_t first) {
+    return std::max<int64_t>(1, std::min<int64_t>(W + 1, (p.DRAM_WORDS - 1 - first) / std::max<int64_t>(R - 1, 1)));
+  };
   Program prog;
-  prog.add(isa::dma_ld(R, 0, T, 1, W));      // A to spad, after the weight rows
+  prog.add(isa::dma_ld(R, 0, T, 1, stride_from(1)));  // A to spad, after the weight rows
   prog.add(isa::dma_ld(T, 1, 0, 2, W));      // B to spad: the weights
   prog.add(isa::dma_ld(R, 2, R, 3, W));      // A to vr
   prog.add(isa::dma_ld(R, 3, 0, 0, W));      // B to vr
@@ -63,8 +67,9 @@ Result<Program> vector_program(int64_t R, const isa::Params& p) {
   prog.add(isa::vadd(R, 0, R, 2 * R));
   prog.add(isa::vrelu(R, 2 * R, 3 * R));
   prog.add(isa::vaddrelu(R, R, 3 * R, 4 * R));
-  prog.add(isa::mvout(R, 4 * R, 1, W));
-  prog.add(isa::mvout(R, 2 * R, 2, W));
+  // One stride for both results, from words 1 and 2, so they never overlap.
+  prog.add(isa::mvout(R, 4 * R, 1, stride_from(2)));
+  prog.add(isa::mvout(R, 2 * R, 2, stride_from(2)));
   prog.halt();
   return prog;
 }
@@ -102,6 +107,7 @@ class RandomProgram {
       for (int attempt = 0; attempt < 40; ++attempt)
         if (try_one()) break;
     }
+    finish();
     prog_.halt();
     return prog_;
   }
@@ -150,6 +156,24 @@ class RandomProgram {
     const int64_t src = pick(0, p_.DRAM_WORDS - 1 - (rows - 1) * W());
     prog_.add(isa::dma_ld(rows, route, dst, src, W()));
     std::fill_n((route <= 1 ? spad_ : vr_).begin() + dst, rows, 1);
+  }
+
+  // Ends with a result in C, so a run of the program always has something to
+  // compare: fresh weights and activations, an mm, and its mvout, which reads
+  // each row R >= AR_RAW_DIST iterations after the mm wrote it.
+  void finish() {
+    const int64_t R = std::max(p_.T, p_.AR_RAW_DIST);
+    if (R > std::min({p_.VR_ROWS, p_.AR_ROWS, p_.MAXDIM})) return;
+    load(1, 0, p_.T);
+    load(2, 0, R);
+    const int64_t dst = pick(0, p_.AR_ROWS - R);
+    prog_.add(isa::mm(R, 0, 0, 0, dst));
+    ar_write(dst, R, 1);
+    it_ += R;
+    const int64_t stride = pick(1, W());
+    if ((R - 1) * stride >= p_.DRAM_WORDS) return;
+    prog_.add(isa::mvout(R, dst, pick(0, p_.DRAM_WORDS - 1 - (R - 1) * stride), stride));
+    it_ += R;
   }
 
   bool try_one() {

@@ -5,6 +5,7 @@
 // and to_operand(), and its loops are the spec's resolver.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <vector>
 
@@ -25,7 +26,10 @@ struct IsaState {
   // packed word w is elements w*T .. w*T + T-1.
   std::vector<int64_t> A, B, C;
 
-  int64_t& lane(std::vector<int64_t>& m, int64_t row, int64_t l) { return m[static_cast<size_t>(row * p.T + l)]; }
+  int64_t& lane(std::vector<int64_t>& m, int64_t row, int64_t l) {
+    assert(row >= 0 && (row + 1) * p.T <= static_cast<int64_t>(m.size()) && "a validated program stays in its rows");
+    return m[static_cast<size_t>(row * p.T + l)];
+  }
 };
 
 // Runs a validated program. A fault (which check_program would have refused)

@@ -245,10 +245,14 @@ isa::Params isa_params(const Region& region) {
 
 Result<Workload> program_workload(const Region& region, const Assembled& program, const IsaState& initial) {
   const isa::Params p = isa_params(region);
-  if (initial.p.T != p.T || initial.p.MAXDIM != p.MAXDIM)
-    return Error{"build-mismatch", "program",
-                 "was prepared for T=" + std::to_string(initial.p.T) + ", MAXDIM=" + std::to_string(initial.p.MAXDIM) +
-                     ", but the region is T=" + std::to_string(p.T) + ", MAXDIM=" + std::to_string(p.MAXDIM)};
+  // The program was validated for one build, and the state sized for one: both must be the region's.
+  for (const auto& [what, q] : {std::pair<const char*, const isa::Params*>{"program was assembled", &program.params},
+                                std::pair<const char*, const isa::Params*>{"initial state was sized", &initial.p}})
+    if (q->T != p.T || q->MAXDIM != p.MAXDIM || q->AR_RAW_DIST != p.AR_RAW_DIST)
+      return Error{"build-mismatch", "program",
+                   std::string("the ") + what + " for T=" + std::to_string(q->T) + ", MAXDIM=" + std::to_string(q->MAXDIM) +
+                       ", AR_RAW_DIST=" + std::to_string(q->AR_RAW_DIST) + ", but the region is T=" + std::to_string(p.T) +
+                       ", MAXDIM=" + std::to_string(p.MAXDIM) + ", AR_RAW_DIST=" + std::to_string(p.AR_RAW_DIST)};
   return BuiltLanes::dispatch(p.T, [&](auto lanes) { return workload_for<decltype(lanes)::value>(region, program, initial); });
 }
 

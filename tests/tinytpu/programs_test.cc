@@ -141,12 +141,14 @@ TEST_CASE("the reference runs the vector program to values worked out by hand") 
   REQUIRE(run_reference(a.encoded, s).ok());
   // Recompute the vector program's first output word independently.
   const int64_t T = 4, W = 4, R = 4;
+  const int64_t S = std::min<int64_t>(W + 1, (p.DRAM_WORDS - 2) / (R - 1));  // strides off a matrix row
+  const int64_t S2 = std::min<int64_t>(W + 1, (p.DRAM_WORDS - 3) / (R - 1));
   const auto word = [&](const std::vector<int64_t>& m, int64_t w, int64_t l) { return m[static_cast<size_t>(w * T + l)]; };
   // vr rows: 0..R-1 from B (route 3, src 0), R..2R-1 from A (src 3), 2R.. from spad rows T.. (A from src 1).
   const auto vr_row = [&](int64_t r, int64_t l) {
     if (r < R) return word(s.B, 0 + r * W, l);
     if (r < 2 * R) return word(s.A, 3 + (r - R) * W, l);
-    return word(s.A, 1 + (r - 2 * R) * W, l);
+    return word(s.A, 1 + (r - 2 * R) * S, l);
   };
   const auto weight = [&](int64_t k, int64_t n) { return word(s.B, 2 + k * W, n); };
   const auto mm = [&](int64_t act_row, int64_t n) {
@@ -161,8 +163,8 @@ TEST_CASE("the reference runs the vector program to values worked out by hand") 
       const int64_t ar2 = ar0 + ar1;                 // vadd
       const int64_t ar3 = std::max<int64_t>(ar2, 0);  // vrelu
       const int64_t ar4 = std::max<int64_t>(ar1 + ar3, 0);  // vaddrelu
-      CHECK(word(s.C, 1 + r * W, n) == std::clamp<int64_t>(ar4, -128, 127));
-      CHECK(word(s.C, 2 + r * W, n) == std::clamp<int64_t>(ar2, -128, 127));
+      CHECK(word(s.C, 1 + r * S2, n) == std::clamp<int64_t>(ar4, -128, 127));
+      CHECK(word(s.C, 2 + r * S2, n) == std::clamp<int64_t>(ar2, -128, 127));
     }
 }
 

@@ -2,9 +2,15 @@
 // mm's overwrite or accumulate, vadd, vrelu, vaddrelu, and mvout's read, which
 // saturates each lane to an operand on its way to dma_st. It is the output
 // memory: results leave from here, never back into the scratchpad.
+//
+// The loop claims no dependence through ar, so its stores land
+// kArWriteLatency iterations after they issue: a read sooner than that returns
+// the row's old value. The assembler's distance contract is what keeps
+// programs clear of it, and this is what makes breaking the contract visible.
 #pragma once
 
 #include <algorithm>
+#include <deque>
 
 #include "units/library/tinytpu/instruction_loop.h"
 #include "units/library/tinytpu/words.h"
@@ -34,44 +40,66 @@ struct Accu {
       }
       return out;
     };
+    // Stores in flight: each lands when the loop reaches `lands`.
+    struct Pending {
+      int64_t row, lands;
+      AccWord<T> value;
+    };
+    std::deque<Pending> in_flight;
+    int64_t iteration = 0;
+    const auto land = [&](int64_t until) {
+      while (!in_flight.empty() && in_flight.front().lands <= until) {
+        io.store(ar, in_flight.front().row, in_flight.front().value);
+        in_flight.pop_front();
+      }
+    };
+    // A row of `iterations` iterations writes in its last one.
+    const auto write = [&](int64_t row, const AccWord<T>& value, int64_t iterations) {
+      in_flight.push_back({row, iteration + iterations - 1 + d::kArWriteLatency, value});
+    };
     run_instructions(io, ctrl, [&](const d::Decoded& ins) -> int64_t {
       const int64_t* f = ins.f;
       int64_t done = 0;
       for (int64_t r = 0; r < ins.nr; ++r) {
+        land(iteration);
+        int64_t iterations = 0;
         switch (ins.op) {
           case d::kMm: {
+            iterations = d::kAccuPerRowMm;
             const AccWord<T> sums = io.read(from_array);
-            io.store(ar, f[3] + r, f[2] ? add(io.load(ar, f[3] + r), sums, false) : sums);
-            done += d::kAccuPerRowMm;
+            write(f[3] + r, f[2] ? add(io.load(ar, f[3] + r), sums, false) : sums, iterations);
             break;
           }
           case d::kVadd:
           case d::kVaddrelu:
-            io.store(ar, f[2] + r, add(io.load(ar, f[0] + r), io.load(ar, f[1] + r), ins.op == d::kVaddrelu));
-            done += ins.op == d::kVadd ? d::kAccuPerRowVadd : d::kAccuPerRowVaddrelu;
+            iterations = ins.op == d::kVadd ? d::kAccuPerRowVadd : d::kAccuPerRowVaddrelu;
+            write(f[2] + r, add(io.load(ar, f[0] + r), io.load(ar, f[1] + r), ins.op == d::kVaddrelu), iterations);
             break;
           case d::kVrelu: {
+            iterations = d::kAccuPerRowVrelu;
             const AccWord<T> x = io.load(ar, f[0] + r);
             AccWord<T> y;
             for (unsigned l = 0; l < T; ++l) y.set_lane(l, std::max<int64_t>(x.lane_signed(l), 0));
-            io.store(ar, f[1] + r, y);
-            done += d::kAccuPerRowVrelu;
+            write(f[1] + r, y, iterations);
             break;
           }
           case d::kMvout: {
+            iterations = d::kAccuPerRowMvout;
             const AccWord<T> x = io.load(ar, f[0] + r);
             Operand<T> clipped;
             for (unsigned l = 0; l < T; ++l)
               clipped.set_lane(l, std::clamp<int64_t>((x.lane_signed(l) * d::kScale) >> d::kShift, d::kClipLo, d::kClipHi));
             io.write(to_st, clipped);
-            done += d::kAccuPerRowMvout;
             break;
           }
           default: return 0;
         }
+        iteration += iterations;
+        done += iterations;
       }
       return done;
     });
+    land(iteration + d::kArWriteLatency);  // the pipeline drains
   }
 };
 

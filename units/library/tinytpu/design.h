@@ -53,6 +53,11 @@ inline constexpr Bits kTripCount{0, 15};
 // Its share of accu's iterations, per row: what the distance contract counts.
 inline constexpr int kAccuPerRowMm = 1, kAccuPerRowVadd = 2, kAccuPerRowVrelu = 1, kAccuPerRowVaddrelu = 2,
                      kAccuPerRowMvout = 1;
+// accu's pipeline loads ar in an early stage and stores it two stages later, so
+// a row read 1 or 2 iterations after its write returns the old value: a write
+// is visible to reads kArWriteLatency iterations on. AR_RAW_DIST, the contract
+// the assembler enforces, must be at least this.
+inline constexpr int kArWriteLatency = 3;
 // spm handles a header word and T weight words per mm.
 constexpr int64_t spm_words_per_mm(int64_t t) { return t + 1; }
 // The header that leads each mm's weights down the chain: its row count.

@@ -33,7 +33,7 @@ struct Sequencer {
     io.write(c_dst, io.load(imem, d::kHeaderDmaSt));
 
     struct Open {
-      int64_t body, trips, iv;
+      int64_t body, iv;  // the trip count rides on endloop, so none is kept here
     };
     Open open[d::kLoopDepth] = {};
     int depth = 0;
@@ -45,11 +45,11 @@ struct Sequencer {
         case d::kHalt: return;
         case d::kLoop:
           if (depth == d::kLoopDepth) return;  // refused by the assembler; stopping leaves a named deadlock
-          open[depth++] = {pc + 1, ins.f[0], 0};
+          open[depth++] = {pc + 1, 0};
           continue;
         case d::kEndloop:
           if (depth == 0) return;
-          if (++open[depth - 1].iv < open[depth - 1].trips) pc = open[depth - 1].body - 1;
+          if (++open[depth - 1].iv < ins.f[0]) pc = open[depth - 1].body - 1;
           else --depth;
           continue;
         case d::kAgu: terms = word; continue;
