@@ -1,0 +1,65 @@
+#include "actions/book.h"
+
+#include <algorithm>
+
+namespace loom::actions {
+
+namespace {
+
+bool applies(const Action& a, const std::map<std::string, int64_t>& values) {
+  if (!a.when) return true;
+  auto it = values.find(a.when->operand);
+  if (it == values.end()) return true;  // no instance given: count it
+  return std::find(a.when->in.begin(), a.when->in.end(), it->second) != a.when->in.end();
+}
+
+}  // namespace
+
+Booking book(const Machine& m, const Instruction& ins, std::string_view unit, Per per,
+             const std::map<std::string, int64_t>& values) {
+  const Unit* u = m.unit(unit);
+  std::map<std::string, int64_t> ready;                     // value -> cycle it is ready
+  std::map<std::string, std::map<int64_t, int64_t>> booked;  // port -> cycle -> uses
+  std::map<std::string, int64_t> uses;                      // port -> uses a row
+  int64_t first = -1, last = -1;
+  for (const Action& a : ins.actions) {
+    if (a.unit != unit || a.per != per || !applies(a, values)) continue;
+    int64_t t = 0;
+    for (const std::string& v : a.takes) {
+      auto it = ready.find(v);
+      if (it != ready.end()) t = std::max(t, it->second);  // a value made on another unit is ready at 0
+    }
+    t += a.at;
+    const Port* p = u ? u->port(a.port) : nullptr;
+    const int64_t capacity = p ? std::max<int64_t>(p->capacity, 1) : 1;
+    while (booked[a.port][t] >= capacity) ++t;
+    ++booked[a.port][t];
+    ++uses[a.port];
+    if (!a.produces.empty()) ready[a.produces] = t;
+    first = first < 0 ? t : std::min(first, t);
+    last = std::max(last, t);
+  }
+  Booking b;
+  if (first < 0) return b;
+  b.span = last - first + 1;
+  for (const auto& [port, n] : uses) {
+    const Port* p = u ? u->port(port) : nullptr;
+    const int64_t capacity = p ? std::max<int64_t>(p->capacity, 1) : 1;
+    b.initiation = std::max(b.initiation, (n + capacity - 1) / capacity);
+  }
+  return b;
+}
+
+int64_t work(const Machine& m, const Instruction& ins, std::string_view unit, int64_t rows,
+             const std::map<std::string, int64_t>& values) {
+  return rows * book(m, ins, unit, Per::row, values).initiation + book(m, ins, unit, Per::instruction, values).initiation;
+}
+
+int64_t latency(const Machine& m, const Instruction& ins, std::string_view unit, int64_t rows,
+                const std::map<std::string, int64_t>& values) {
+  const Booking b = book(m, ins, unit, Per::row, values);
+  if (b.empty() || rows <= 0) return 0;
+  return (rows - 1) * b.initiation + b.span;
+}
+
+}  // namespace loom::actions

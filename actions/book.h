@@ -1,0 +1,41 @@
+// Booking an instruction's actions on a unit: two numbers, kept apart as LLVM's
+// scheduling model keeps latency apart from reciprocal throughput.
+//   span:       the latency, the cycles from a row's first effect to its last;
+//               a declared `at` lengthens it.
+//   initiation: the rate, the cycles before the same actions can be placed
+//               again, set by the busiest port they book.
+// Each action is placed at the latest ready time of its inputs plus its `at`,
+// on the first cycle its port has room. With no declared latency a value is
+// ready in the cycle it is made, so span == initiation. Charging the span as
+// occupancy was the seed's headline defect: 80 steps where the hardware does 16.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string_view>
+
+#include "actions/machine.h"
+
+namespace loom::actions {
+
+struct Booking {
+  int64_t span = 0, initiation = 0;
+  bool empty() const { return initiation == 0; }
+};
+
+// The instruction's actions on `unit` that fire `per` row or per instruction,
+// for an instance whose operands have `values` (for `when`).
+Booking book(const Machine& m, const Instruction& ins, std::string_view unit, Per per,
+             const std::map<std::string, int64_t>& values = {});
+
+// The steps `unit` spends on one instruction of `rows` rows: rows x the
+// per-row initiation, plus the per-instruction initiation.
+int64_t work(const Machine& m, const Instruction& ins, std::string_view unit, int64_t rows,
+             const std::map<std::string, int64_t>& values = {});
+
+// The cycles from the first row's first effect to the last row's last:
+// (rows - 1) x initiation + span, for the per-row actions.
+int64_t latency(const Machine& m, const Instruction& ins, std::string_view unit, int64_t rows,
+                const std::map<std::string, int64_t>& values = {});
+
+}  // namespace loom::actions

@@ -1,0 +1,120 @@
+// The behavioural model of a machine: units with ports, state, channels, and
+// instructions, each an ordered list of actions. Everything a consumer of an
+// ISA usually restates (which units an opcode reaches, how many steps each
+// spends, which rows it reads before it writes, what value comes out, what it
+// costs) is a query over that one list. Nothing here knows compose/: the
+// structure a composed architecture implies reaches this layer through
+// structure.h's interface.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace loom::actions {
+
+// How a port relates to the composed structure (structure.h's projection).
+enum class PortKind {
+  derived,     // a channel endpoint or a memory side the composition already has
+  alias,       // one port standing for composed ones (`stands_for`): a capacity claim
+  arithmetic,  // what a unit computes: never derivable from what it is wired to
+  counting,    // carries nothing: it exists to count through ports
+};
+
+struct Port {
+  Port() = default;
+  Port(std::string n, int64_t c = 1, PortKind k = PortKind::derived, std::vector<std::string> s = {}, std::string r = "")
+      : name(std::move(n)), capacity(c), kind(k), stands_for(std::move(s)), reason(std::move(r)) {}
+
+  std::string name;
+  int64_t capacity = 1;  // uses a cycle
+  PortKind kind = PortKind::derived;
+  std::vector<std::string> stands_for;  // alias: the composed ports it stands for
+  std::string reason;                   // alias, arithmetic, counting: why it is not derived
+};
+
+struct Unit {
+  std::string name;
+  std::vector<Port> ports;
+  int64_t ii = 1;
+  // An elastic unit absorbs a rate above its ii (it stalls); a non-elastic one
+  // is refused when its rate exceeds its ii.
+  bool elastic = true;
+  // The composed units it is one dispatch domain over, when that is not just
+  // the unit of its own name (TinyTPU's array: wld and pe, T x T of each).
+  std::vector<std::string> kernels;
+  const Port* port(std::string_view name) const;
+};
+
+struct State {
+  std::string name;
+  int64_t rows = 0, lanes = 1, lane_bits = 8;
+};
+
+struct Channel {
+  std::string name;
+  int64_t lanes = 1, lane_bits = 8;
+};
+
+enum class Per { row, instruction };
+
+// Rows of a state an action touches: row r of the instruction touches
+// base + r, or (per instruction) base .. base + count - 1. `base` names an
+// operand of the instruction, e.g. "dst".
+struct Rows {
+  std::string state, base;
+  int64_t count = 1;  // per-instruction accesses: how many rows
+};
+
+// The instruction takes this action only when an operand has one of these values.
+struct When {
+  std::string operand;
+  std::vector<int64_t> in;
+};
+
+struct Action {
+  std::string unit, port;
+  Per per = Per::row;
+  std::string op;                  // load, store, receive, send, select, mac, add, rectify, clip, fold, fetch, dispatch
+  std::vector<std::string> takes;  // values it consumes
+  std::string produces;            // the value it makes, or ""
+  std::optional<Rows> reads, writes;
+  std::string via;                 // receive/send: the channel the value travels on
+  int64_t leaves = 0;              // fold: how many lanes it reduces
+  int64_t at = 0;                  // declared latency: cycles after its inputs are ready
+  std::optional<When> when;
+};
+
+struct Instruction {
+  std::string name;
+  std::vector<std::string> operands;  // by name, e.g. {"a", "b", "dst"}
+  std::vector<Action> actions;
+};
+
+// What an accepted composition still rests on: a claim the rule cannot
+// discharge, why, and under what it would be discharged.
+struct Obligation {
+  std::string where;  // unit, port or instruction
+  std::string claim, reason, discharged_under;
+  bool open = true;
+};
+
+enum class Numerics { exact, rounding };
+
+struct Machine {
+  std::string name;
+  std::vector<Unit> units;
+  std::vector<State> states;
+  std::vector<Channel> channels;
+  std::vector<Instruction> instructions;
+  std::vector<Obligation> claims;  // declared facts the rule cannot check (dependence, capacity)
+  Numerics numerics = Numerics::exact;
+
+  const Unit* unit(std::string_view name) const;
+  const State* state(std::string_view name) const;
+  const Channel* channel(std::string_view name) const;
+  const Instruction* instruction(std::string_view name) const;
+};
+
+}  // namespace loom::actions

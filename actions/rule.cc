@@ -1,0 +1,83 @@
+#include "actions/rule.h"
+
+#include <map>
+#include <set>
+
+#include "actions/book.h"
+
+namespace loom::actions {
+
+Result<std::vector<Obligation>> check(const Machine& m) {
+  Status status;
+  std::vector<Obligation> obligations = m.claims;
+  for (const Instruction& ins : m.instructions) {
+    const std::string at_ins = "instruction '" + ins.name + "'";
+    std::set<std::string> made;                   // values produced so far
+    std::map<std::string, std::string> arrived;   // value -> channel it came on
+    std::set<std::string> operands(ins.operands.begin(), ins.operands.end());
+    for (size_t k = 0; k < ins.actions.size(); ++k) {
+      const Action& a = ins.actions[k];
+      const std::string where = at_ins + " action " + std::to_string(k) + " (" + a.unit + "." + a.port + ")";
+      const Unit* u = m.unit(a.unit);
+      if (u == nullptr) status.add("unknown-unit", where, "'" + a.unit + "' is not a unit of " + m.name);
+      else if (u->port(a.port) == nullptr)
+        status.add("unknown-port", where, "unit '" + a.unit + "' has no port '" + a.port + "'");
+      for (const std::optional<Rows>* rows : {&a.reads, &a.writes}) {
+        if (!*rows) continue;
+        if (m.state((*rows)->state) == nullptr)
+          status.add("unknown-state", where, "'" + (*rows)->state + "' is not a state of " + m.name);
+        if (!(*rows)->base.empty() && !operands.count((*rows)->base))
+          status.add("unknown-operand", where, "rows based on '" + (*rows)->base + "', which is not an operand");
+      }
+      if (a.when && !operands.count(a.when->operand))
+        status.add("unknown-operand", where, "'when' reads '" + a.when->operand + "', which is not an operand");
+      if (!a.via.empty() && m.channel(a.via) == nullptr)
+        status.add("unknown-channel", where, "'" + a.via + "' is not a channel of " + m.name);
+      for (const std::string& v : a.takes)
+        if (!made.count(v))
+          status.add("value-before-produced", where, "takes '" + v + "', which no earlier action produces");
+      if (a.op == "fold") {
+        // The width comes from the channel the value arrived on.
+        for (const std::string& v : a.takes) {
+          auto it = arrived.find(v);
+          const Channel* c = it == arrived.end() ? nullptr : m.channel(it->second);
+          if (c && c->lanes != a.leaves)
+            status.add("fold-width", where,
+                       "folds " + std::to_string(a.leaves) + " leaves of '" + v + "', which arrived on '" + c->name +
+                           "' with " + std::to_string(c->lanes) + " lanes");
+        }
+      }
+      if (a.op == "fold" || a.op == "mac") {
+        Obligation o{where, "the " + a.op + " reassociates its sum (a tree, not left to right)",
+                     "reassociation changes a result only under rounding", "EXACT numerics",
+                     m.numerics == Numerics::rounding};
+        obligations.push_back(o);
+      }
+      if (!a.produces.empty()) {
+        made.insert(a.produces);
+        if (!a.via.empty() && a.op == "receive") arrived[a.produces] = a.via;
+        else
+          for (const std::string& v : a.takes)
+            if (arrived.count(v)) arrived[a.produces] = arrived[v];
+      }
+    }
+  }
+  // Rates, per instruction and unit, once the names are known good.
+  if (status.ok())
+    for (const Instruction& ins : m.instructions)
+      for (const Unit& u : m.units) {
+        if (u.elastic) continue;
+        for (Per per : {Per::row, Per::instruction}) {
+          const Booking b = book(m, ins, u.name, per);
+          if (b.initiation > u.ii)
+            status.add("over-rate", "instruction '" + ins.name + "' on unit '" + u.name + "'",
+                       "books a port " + std::to_string(b.initiation) + " times a " +
+                           (per == Per::row ? "row" : "instruction") + ", but the unit is not elastic and its ii is " +
+                           std::to_string(u.ii) + " (latency is not the limit: its span is " + std::to_string(b.span) + ")");
+        }
+      }
+  if (!status.ok()) return status;
+  return obligations;
+}
+
+}  // namespace loom::actions

@@ -1,0 +1,143 @@
+#include "actions/structure.h"
+
+#include <algorithm>
+#include <map>
+#include <cstdio>
+#include <set>
+
+namespace loom::actions {
+
+const DerivedUnit* Structure::unit(std::string_view name) const {
+  for (const DerivedUnit& u : units)
+    if (u.name == name) return &u;
+  return nullptr;
+}
+
+Structure structure(const ArchitectureView& architecture) {
+  Structure s;
+  std::set<std::string> states, channels;
+  for (const ArchitectureView::Kernel& k : architecture.kernels()) {
+    DerivedUnit u{k.name, k.instances, {}};
+    const auto add = [&u](const std::string& port) {
+      if (std::find(u.ports.begin(), u.ports.end(), port) == u.ports.end()) u.ports.push_back(port);
+    };
+    for (const ArchitectureView::Bound& b : k.bound) {
+      if (b.channel) {
+        add(b.name);
+        if (channels.insert(b.name).second) s.channels.push_back({b.name, b.lanes, b.lane_bits});
+        continue;
+      }
+      if (b.reads) add(b.name + ".read");
+      if (b.writes) add(b.name + ".write");
+      if (states.insert(b.name).second) s.states.push_back({b.name, b.rows, b.lanes, b.lane_bits});
+    }
+    s.units.push_back(std::move(u));
+  }
+  return s;
+}
+
+namespace {
+
+const char* kind_name(PortKind k) {
+  switch (k) {
+    case PortKind::derived: return "DERIVED";
+    case PortKind::alias: return "ALIAS";
+    case PortKind::arithmetic: return "ARITHMETIC";
+    case PortKind::counting: return "COUNTING";
+  }
+  return "";
+}
+
+}  // namespace
+
+Result<Projection> projection(const Structure& st, const Machine& m, const std::vector<Unmodelled>& unmodelled) {
+  Status status;
+  Projection p;
+  // Which composed ports the machine accounts for, per composed unit.
+  std::map<std::string, std::set<std::string>> covered;
+  for (const Unit& u : m.units) {
+    const std::vector<std::string> kernels = u.kernels.empty() ? std::vector<std::string>{u.name} : u.kernels;
+    std::vector<const DerivedUnit*> composed;
+    for (const std::string& k : kernels) {
+      const DerivedUnit* d = st.unit(k);
+      if (d == nullptr) status.add("unit-not-composed", "unit '" + u.name + "'", "names '" + k + "', which the composition has no unit of");
+      else composed.push_back(d);
+    }
+    if (!u.kernels.empty()) {
+      std::string line = u.name + " is one dispatch domain over";
+      for (const DerivedUnit* d : composed) line += " " + d->name + " x" + std::to_string(d->instances);
+      line += ": the ISA counts its work once; the composition replicates it as kernels";
+      p.grain.push_back(line);
+    }
+    const auto composed_has = [&](const std::string& port) {
+      for (const DerivedUnit* d : composed)
+        if (std::find(d->ports.begin(), d->ports.end(), port) != d->ports.end()) return d;
+      return static_cast<const DerivedUnit*>(nullptr);
+    };
+    for (const Port& port : u.ports) {
+      ProjectionRow row{u.name, port.name, port.kind, port.reason};
+      switch (port.kind) {
+        case PortKind::derived:
+          if (const DerivedUnit* d = composed_has(port.name)) covered[d->name].insert(port.name);
+          else status.add("port-not-derived", "port '" + u.name + "." + port.name + "'",
+                          "is declared derived, but the composition gives " + u.name + " no such port");
+          break;
+        case PortKind::alias: {
+          std::string targets;
+          for (const std::string& t : port.stands_for) {
+            targets += (targets.empty() ? "" : " + ") + t;
+            if (const DerivedUnit* d = composed_has(t)) covered[d->name].insert(t);
+            else status.add("alias-target-missing", "port '" + u.name + "." + port.name + "'",
+                            "stands for '" + t + "', which the composition gives " + u.name + " no port of");
+          }
+          row.detail = "stands for " + targets + "; " + port.reason;
+          break;
+        }
+        case PortKind::arithmetic:
+        case PortKind::counting: break;
+      }
+      p.ports.push_back(row);
+    }
+  }
+  // Every composed port is modelled or listed with a reason, and every listing is live.
+  std::set<std::pair<std::string, std::string>> listed;
+  for (const Unmodelled& u : unmodelled) {
+    listed.insert({u.unit, u.port});
+    const DerivedUnit* d = st.unit(u.unit);
+    const bool exists = d && std::find(d->ports.begin(), d->ports.end(), u.port) != d->ports.end();
+    if (!exists) status.add("unmodelled-stale", "unmodelled '" + u.unit + "." + u.port + "'", "the composition has no such port");
+    else if (covered[u.unit].count(u.port))
+      status.add("unmodelled-stale", "unmodelled '" + u.unit + "." + u.port + "'", "the machine models it after all");
+    else p.unmodelled.push_back(u);
+  }
+  for (const DerivedUnit& d : st.units)
+    for (const std::string& port : d.ports)
+      if (!covered[d.name].count(port) && !listed.count({d.name, port}))
+        status.add("unmodelled-missing", "port '" + d.name + "." + port + "'",
+                   "the composition has it, the machine does not model it, and no unmodelled entry says why");
+  if (!status.ok()) return status;
+  return p;
+}
+
+std::string Projection::to_string() const {
+  std::map<PortKind, int> counts;
+  std::string out = "  unit         port              class        detail\n";
+  for (const ProjectionRow& r : ports) {
+    ++counts[r.kind];
+    char line[512];
+    std::snprintf(line, sizeof line, "  %-12s %-17s %-12s %s\n", r.unit.c_str(), r.port.c_str(), kind_name(r.kind),
+                  r.detail.c_str());
+    out += line;
+  }
+  out += "\nunmodelled (composed ports the machine leaves out, each with its reason):\n";
+  for (const Unmodelled& u : unmodelled) out += "  " + u.unit + "." + u.port + ": " + u.reason + "\n";
+  out += "\ngrain:\n";
+  for (const std::string& g : grain) out += "  " + g + "\n";
+  out += "\n" + std::to_string(ports.size()) + " ports: " + std::to_string(counts[PortKind::derived]) + " derived, " +
+         std::to_string(counts[PortKind::alias]) + " alias, " + std::to_string(counts[PortKind::arithmetic]) +
+         " arithmetic, " + std::to_string(counts[PortKind::counting]) + " counting; " + std::to_string(unmodelled.size()) +
+         " unmodelled\n";
+  return out;
+}
+
+}  // namespace loom::actions

@@ -1,0 +1,79 @@
+// Joining the behavioural model to the structural one. structure() derives
+// the units, ports, states and channels a composed architecture implies: one
+// port per channel a unit's ports are bound to, and `<memory>.read` /
+// `<memory>.write` per memory or argument it addresses. projection() diffs
+// that against a hand-written machine and classifies every port, so where the
+// two models overlap they cannot drift, and where they cannot overlap the
+// reason is written down and checked in both directions.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "actions/machine.h"
+#include "common/status.h"
+
+namespace loom::actions {
+
+// What structure() reads of a composed architecture. compose/ implements it;
+// this layer never includes compose/.
+class ArchitectureView {
+ public:
+  struct Bound {
+    std::string name;   // a channel's base name, or a memory's or argument's
+    bool channel;       // else a memory or an argument
+    bool reads, writes;
+    int64_t rows, lanes, lane_bits;  // rows: memories and arguments
+  };
+  struct Kernel {
+    std::string name;   // the placement, e.g. "spm"
+    int64_t instances;  // 1, N or R*C
+    std::vector<Bound> bound;
+  };
+  virtual ~ArchitectureView() = default;
+  virtual std::vector<Kernel> kernels() const = 0;
+};
+
+struct DerivedUnit {
+  std::string name;
+  int64_t instances = 1;
+  std::vector<std::string> ports;  // "dma2sp", "spad.read", "A.read", ...
+};
+
+struct Structure {
+  std::vector<DerivedUnit> units;
+  std::vector<State> states;      // memories
+  std::vector<Channel> channels;  // with their lanes
+  const DerivedUnit* unit(std::string_view name) const;
+};
+
+Structure structure(const ArchitectureView& architecture);
+
+// A composed port the machine does not model, and why.
+struct Unmodelled {
+  std::string unit, port, reason;
+};
+
+struct ProjectionRow {
+  std::string unit, port;
+  PortKind kind;
+  std::string detail;  // what an alias stands for, or the reason
+};
+
+struct Projection {
+  std::vector<ProjectionRow> ports;
+  std::vector<Unmodelled> unmodelled;  // as checked against the structure
+  std::vector<std::string> grain;      // units whose dispatch domain spans replicated kernels
+  std::string to_string() const;
+};
+
+// Errors: unit-not-composed (a machine unit, or a kernel it names, absent from
+// the composition), port-not-derived (a port the machine calls derived that the
+// composition lacks), alias-target-missing, unmodelled-missing (a composed port
+// neither modelled nor listed), unmodelled-stale (a listed port the composition
+// lacks, or that the machine models after all).
+Result<Projection> projection(const Structure& structure, const Machine& machine,
+                              const std::vector<Unmodelled>& unmodelled);
+
+}  // namespace loom::actions
