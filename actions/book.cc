@@ -33,10 +33,15 @@ Booking book(const Machine& m, const Instruction& ins, std::string_view unit, Pe
     const Port* p = u ? u->port(a.port) : nullptr;
     const int64_t capacity = p ? std::max<int64_t>(p->capacity, 1) : 1;
     while (booked[a.port][t] >= capacity) ++t;
-    ++booked[a.port][t];
-    ++uses[a.port];
+    const int64_t start = t;
+    for (int64_t k = 0; k < std::max<int64_t>(a.times, 1); ++k) {
+      while (booked[a.port][t] >= capacity) ++t;
+      ++booked[a.port][t];
+      ++uses[a.port];
+      if (k + 1 < a.times) ++t;
+    }
     if (!a.produces.empty()) ready[a.produces] = t;
-    first = first < 0 ? t : std::min(first, t);
+    first = first < 0 ? start : std::min(first, start);
     last = std::max(last, t);
   }
   Booking b;

@@ -83,6 +83,7 @@ struct Action {
   std::string via;                 // receive/send: the channel the value travels on
   int64_t leaves = 0;              // fold: how many lanes it reduces
   int64_t at = 0;                  // declared latency: cycles after its inputs are ready
+  int64_t times = 1;               // uses of its port each time it fires (spm sends a header and T weights)
   std::optional<When> when;
 };
 

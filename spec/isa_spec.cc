@@ -312,6 +312,7 @@ Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source)
     op.code = r.integer("code");
     op.kind = kind_of(r.text("kind"), r);
     op.doc = r.text("doc", false);
+    if (const json* actions = r.get("actions", false)) op.actions_json = actions->dump();
     if (const json* units = r.get("units", false)) {
       if (!units->is_array()) r.error("wrong-type", "must be an array of unit names", "units");
       else
@@ -499,6 +500,7 @@ Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source)
     if (n.clip_lo > n.clip_hi) r.error("invalid-range", "clip_lo exceeds clip_hi", "clip_lo");
     if (n.shift < 0 || n.shift > 62) r.error("invalid-range", "is 0 to 62", "shift");
   });
+  if (const json* machine = top.get("machine", false)) s.machine_json = machine->dump();
   top.finish();
   if (!status.ok()) return status;
 

@@ -40,6 +40,7 @@ struct Opcode {
   std::vector<std::string> units;  // the units that execute it
   std::vector<Operand> operands;
   std::string doc;
+  std::string actions_json;  // its actions, for action_machine.h, as the spec wrote them
 
   const Operand* operand(std::string_view name) const;
   const Operand* operand_in(std::string_view field) const;
@@ -109,6 +110,7 @@ struct IsaSpec {
   std::vector<Predicate> constraints;     // a build must satisfy them
   std::vector<Predicate> program_limits;  // a program's shape must satisfy them
   Numerics numerics;
+  std::string machine_json;  // the behavioural model's units and tables, for action_machine.h
 
   const Slice* field(std::string_view name) const;
   const Slice* agu_subfield(std::string_view name) const;

@@ -1,0 +1,49 @@
+#include "compose/action_view.h"
+
+#include <algorithm>
+
+namespace loom {
+
+std::vector<actions::ArchitectureView::Kernel> RegionView::kernels() const {
+  std::vector<Kernel> out;
+  for (const Process& p : region_.processes) {
+    auto it = std::find_if(out.begin(), out.end(), [&](const Kernel& k) { return k.name == p.placement; });
+    if (it == out.end()) {
+      out.push_back({p.placement, 0, {}});
+      it = out.end() - 1;
+    }
+    ++it->instances;
+    for (size_t port = 0; port < p.ports.size(); ++port) {
+      const Target& t = p.ports[port];
+      if (!t.bound()) continue;
+      const PortInfo& info = p.unit->ports[port];
+      Bound b{};
+      switch (t.kind) {
+        case ObjectKind::channel: {
+          const ChannelInstance& c = region_.channels[static_cast<size_t>(t.id)];
+          b = {c.name, true, info.kind == PortKind::reads, info.kind == PortKind::writes, 0, c.word.lanes, c.word.lane_bits};
+          break;
+        }
+        case ObjectKind::memory: {
+          const MemoryInstance& m = region_.memories[static_cast<size_t>(t.id)];
+          b = {m.name, false, true, true, m.rows, m.word.lanes, m.word.lane_bits};
+          break;
+        }
+        case ObjectKind::argument: {
+          const ArgumentInstance& a = region_.arguments[static_cast<size_t>(t.id)];
+          b = {a.name, false, info.access != Access::write, info.access != Access::read, a.size, a.word.lanes,
+               a.word.lane_bits};
+          break;
+        }
+      }
+      // One entry per name and direction, however many instances bind it.
+      const bool seen = std::any_of(it->bound.begin(), it->bound.end(), [&](const Bound& x) {
+        return x.name == b.name && x.channel == b.channel && x.reads == b.reads && x.writes == b.writes;
+      });
+      if (!seen) it->bound.push_back(b);
+    }
+  }
+  return out;
+}
+
+}  // namespace loom

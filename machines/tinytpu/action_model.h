@@ -1,0 +1,50 @@
+// TinyTPU's behavioural model at work: the machine built from isa_spec.json,
+// its projection onto the composed region, the work each unit does for a
+// program (which must equal the header counts the assembler sends), and the
+// static cost of a program.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "actions/machine.h"
+#include "actions/structure.h"
+#include "common/status.h"
+#include "machines/tinytpu/assembler.h"
+#include "spec/isa_spec.h"
+
+namespace loom::tinytpu {
+
+// The machine under one build; the rule is run, and its obligations returned
+// beside it. Errors: the spec's machine table's, then the rule's refusals.
+struct ActionModel {
+  actions::Machine machine;
+  std::vector<actions::Obligation> obligations;
+};
+Result<ActionModel> action_model(const spec::IsaSpec& spec, const isa::Params& build);
+
+// The machine's ports against the composed region at `build`.
+Result<actions::Projection> project(const spec::IsaSpec& spec, const actions::Machine& machine, const isa::Params& build);
+
+// An instruction's operands by the spec's names, for `when`.
+std::map<std::string, int64_t> operand_values(const isa::Instruction& ins);
+
+// Steps each unit spends on the program's whole dynamic stream.
+std::map<std::string, int64_t> work_counts(const actions::Machine& machine, const Assembled& program);
+
+// Holds the work counts of `program` to its header counts; a difference is a
+// named error, work-count, naming the unit.
+Status check_work_counts(const actions::Machine& machine, const Assembled& program);
+
+// The static cost report `loom cost` prints, and its estimate of the cycles.
+struct Cost {
+  std::string table;
+  int64_t estimate = 0;
+  std::string bottleneck;
+};
+Cost cost(const ActionModel& model, const Assembled& program);
+
+}  // namespace loom::tinytpu

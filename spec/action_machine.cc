@@ -1,0 +1,204 @@
+#include "spec/action_machine.h"
+
+#include <nlohmann/json.hpp>
+
+namespace loom::spec {
+namespace {
+
+using json = nlohmann::json;
+
+// Reads values out of one JSON object, naming its path in every error.
+class Fields {
+ public:
+  Fields(const json& j, std::string path, Status& status, const std::map<std::string, int64_t>& build)
+      : j_(j), path_(std::move(path)), status_(status), build_(build) {}
+
+  std::string text(const char* key, bool required = true) {
+    if (!j_.contains(key)) {
+      if (required) status_.add("missing-key", path_ + "/" + key, "is required");
+      return "";
+    }
+    if (!j_[key].is_string()) {
+      status_.add("wrong-type", path_ + "/" + key, "must be a string");
+      return "";
+    }
+    return j_[key].get<std::string>();
+  }
+  std::vector<std::string> texts(const char* key) {
+    std::vector<std::string> out;
+    if (!j_.contains(key)) return out;
+    if (!j_[key].is_array()) {
+      status_.add("wrong-type", path_ + "/" + key, "must be an array of strings");
+      return out;
+    }
+    for (const json& x : j_[key])
+      if (x.is_string()) out.push_back(x.get<std::string>());
+      else status_.add("wrong-type", path_ + "/" + key, "must be an array of strings");
+    return out;
+  }
+  // An integer, or an expression over the build's values.
+  int64_t value(const char* key, int64_t fallback) {
+    if (!j_.contains(key)) return fallback;
+    const json& v = j_[key];
+    if (v.is_number_integer()) return v.get<int64_t>();
+    if (!v.is_string()) {
+      status_.add("wrong-type", path_ + "/" + key, "must be an integer or an expression");
+      return fallback;
+    }
+    auto e = Expr::parse(v.get<std::string>(), path_ + "/" + key);
+    if (!e.ok()) {
+      status_.merge(e.status());
+      return fallback;
+    }
+    auto r = e.value().eval([&](std::string_view n) -> std::optional<int64_t> {
+      auto it = build_.find(std::string(n));
+      return it == build_.end() ? std::nullopt : std::optional<int64_t>(it->second);
+    });
+    if (!r.ok()) {
+      status_.merge(r.status());
+      return fallback;
+    }
+    return r.value();
+  }
+  const json* get(const char* key) const { return j_.contains(key) ? &j_[key] : nullptr; }
+  const std::string& path() const { return path_; }
+
+ private:
+  const json& j_;
+  std::string path_;
+  Status& status_;
+  const std::map<std::string, int64_t>& build_;
+};
+
+Result<json> parse(const std::string& text, const std::string& what) {
+  if (text.empty()) return Error{"missing-key", what, "the spec has none"};
+  return json::parse(text);
+}
+
+template <class F>
+void each(const json* array, const std::string& path, Status& status, const std::map<std::string, int64_t>& build, F f) {
+  if (array == nullptr) return;
+  if (!array->is_array()) {
+    status.add("wrong-type", path, "must be an array");
+    return;
+  }
+  for (size_t i = 0; i < array->size(); ++i) {
+    if (!(*array)[i].is_object()) {
+      status.add("wrong-type", path + "/" + std::to_string(i), "must be an object");
+      continue;
+    }
+    Fields fields((*array)[i], path + "/" + std::to_string(i), status, build);
+    f(fields);
+  }
+}
+
+std::optional<actions::Rows> rows(const json* r, const std::string& path, Status& status,
+                                  const std::map<std::string, int64_t>& build) {
+  if (r == nullptr) return std::nullopt;
+  if (!r->is_object()) {
+    status.add("wrong-type", path, "must be an object");
+    return std::nullopt;
+  }
+  Fields f(*r, path, status, build);
+  return actions::Rows{f.text("state"), f.text("base"), f.value("count", 1)};
+}
+
+}  // namespace
+
+Result<actions::Machine> action_machine(const IsaSpec& spec, const std::map<std::string, int64_t>& build) {
+  Status status;
+  auto machine = parse(spec.machine_json, "spec /machine");
+  if (!machine.ok()) return machine.status();
+  const json& mj = machine.value();
+  actions::Machine m;
+  m.name = spec.isa;
+  Fields top(mj, "/machine", status, build);
+  const std::string numerics = top.text("numerics", false);
+  if (numerics == "rounding") m.numerics = actions::Numerics::rounding;
+  else if (!numerics.empty() && numerics != "exact")
+    status.add("illegal-value", "/machine/numerics", "is 'exact' or 'rounding'");
+  each(top.get("units"), "/machine/units", status, build, [&](Fields& u) {
+    actions::Unit unit;
+    unit.name = u.text("name");
+    unit.ii = u.value("ii", 1);
+    unit.kernels = u.texts("kernels");
+    if (const json* e = u.get("elastic")) unit.elastic = e->is_boolean() ? e->get<bool>() : true;
+    each(u.get("ports"), u.path() + "/ports", status, build, [&](Fields& p) {
+      actions::Port port(p.text("name"), p.value("capacity", 1));
+      if (p.get("alias")) {
+        port.kind = actions::PortKind::alias;
+        port.stands_for = p.texts("alias");
+        port.reason = p.text("reason");
+      } else if (p.get("arithmetic")) {
+        port.kind = actions::PortKind::arithmetic;
+        port.reason = p.text("arithmetic");
+      } else if (p.get("counting")) {
+        port.kind = actions::PortKind::counting;
+        port.reason = p.text("counting");
+      }
+      unit.ports.push_back(std::move(port));
+    });
+    m.units.push_back(std::move(unit));
+  });
+  each(top.get("states"), "/machine/states", status, build, [&](Fields& s) {
+    m.states.push_back({s.text("name"), s.value("rows", 0), s.value("lanes", 1), s.value("lane_bits", 8)});
+  });
+  each(top.get("channels"), "/machine/channels", status, build, [&](Fields& c) {
+    m.channels.push_back({c.text("name"), c.value("lanes", 1), c.value("lane_bits", 8)});
+  });
+  each(top.get("claims"), "/machine/claims", status, build, [&](Fields& c) {
+    m.claims.push_back({c.text("where"), c.text("claim"), c.text("reason"), c.text("discharged_under"), true});
+  });
+  for (size_t o = 0; o < spec.opcodes.size(); ++o) {
+    const Opcode& op = spec.opcodes[o];
+    if (op.actions_json.empty()) continue;
+    const json acts = json::parse(op.actions_json);
+    actions::Instruction ins;
+    ins.name = op.name;
+    for (const Operand& operand : op.operands) ins.operands.push_back(operand.name);
+    const std::string path = "/opcodes/" + std::to_string(o) + "/actions";
+    each(&acts, path, status, build, [&](Fields& a) {
+      actions::Action act;
+      act.unit = a.text("unit");
+      act.port = a.text("port");
+      act.op = a.text("op");
+      const std::string per = a.text("per", false);
+      if (per == "instruction") act.per = actions::Per::instruction;
+      else if (!per.empty() && per != "row") status.add("illegal-value", a.path() + "/per", "is 'row' or 'instruction'");
+      act.takes = a.texts("takes");
+      act.produces = a.text("produces", false);
+      act.via = a.text("via", false);
+      act.at = a.value("at", 0);
+      act.times = a.value("times", 1);
+      act.leaves = a.value("leaves", 0);
+      act.reads = rows(a.get("reads"), a.path() + "/reads", status, build);
+      act.writes = rows(a.get("writes"), a.path() + "/writes", status, build);
+      if (const json* w = a.get("when")) {
+        Fields when(*w, a.path() + "/when", status, build);
+        actions::When wh{when.text("operand"), {}};
+        if (const json* in = when.get("in"); in && in->is_array())
+          for (const json& v : *in)
+            if (v.is_number_integer()) wh.in.push_back(v.get<int64_t>());
+        act.when = wh;
+      }
+      ins.actions.push_back(std::move(act));
+    });
+    m.instructions.push_back(std::move(ins));
+  }
+  if (!status.ok()) return status;
+  return m;
+}
+
+Result<std::vector<actions::Unmodelled>> unmodelled(const IsaSpec& spec) {
+  Status status;
+  auto machine = parse(spec.machine_json, "spec /machine");
+  if (!machine.ok()) return machine.status();
+  std::vector<actions::Unmodelled> out;
+  const std::map<std::string, int64_t> none;
+  each(machine.value().contains("unmodelled") ? &machine.value()["unmodelled"] : nullptr, "/machine/unmodelled", status,
+       none, [&](Fields& u) { out.push_back({u.text("unit"), u.text("port"), u.text("reason")}); });
+  if (!status.ok()) return status;
+  return out;
+}
+
+}  // namespace loom::spec
