@@ -17,7 +17,7 @@ Structure structure(const ArchitectureView& architecture) {
   Structure s;
   std::set<std::string> states, channels;
   for (const ArchitectureView::Kernel& k : architecture.kernels()) {
-    DerivedUnit u{k.name, k.instances, {}};
+    DerivedUnit u{k.name, k.instances, {}, k.rows, k.cols, k.depth};
     const auto add = [&u](const std::string& port) {
       if (std::find(u.ports.begin(), u.ports.end(), port) == u.ports.end()) u.ports.push_back(port);
     };
@@ -34,6 +34,14 @@ Structure structure(const ArchitectureView& architecture) {
     s.units.push_back(std::move(u));
   }
   return s;
+}
+
+int64_t latency(const Structure& st, const Unit& unit) {
+  // The kernels of one dispatch domain work side by side: the slowest sets it.
+  int64_t slowest = 0;
+  for (const std::string& k : unit.kernels.empty() ? std::vector<std::string>{unit.name} : unit.kernels)
+    if (const DerivedUnit* d = st.unit(k)) slowest = std::max(slowest, d->latency());
+  return slowest;
 }
 
 namespace {

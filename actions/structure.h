@@ -30,6 +30,8 @@ class ArchitectureView {
     std::string name;   // the placement, e.g. "spm"
     int64_t instances;  // 1, N or R*C
     std::vector<Bound> bound;
+    int64_t rows = 1, cols = 1;  // the instance grid
+    int64_t depth = 1;           // a row's latency through one instance: its pipeline depth
   };
   virtual ~ArchitectureView() = default;
   virtual std::vector<Kernel> kernels() const = 0;
@@ -39,6 +41,10 @@ struct DerivedUnit {
   std::string name;
   int64_t instances = 1;
   std::vector<std::string> ports;  // "dma2sp", "spad.read", "A.read", ...
+  int64_t rows = 1, cols = 1, depth = 1;
+  // A row's latency across the kernel: a wavefront crosses rows + cols - 1
+  // instances, each its pipeline depth and a cycle of channel.
+  int64_t latency() const { return (rows + cols - 1) * (depth + 1); }
 };
 
 struct Structure {
@@ -49,6 +55,11 @@ struct Structure {
 };
 
 Structure structure(const ArchitectureView& architecture);
+
+// A machine unit's latency: its kernel's, or the slowest of the kernels it is a
+// dispatch domain over (they work side by side). Derived from the composition,
+// so not declared twice; 0 for a unit the composition lacks.
+int64_t latency(const Structure& structure, const Unit& unit);
 
 // A composed port the machine does not model, and why.
 struct Unmodelled {

@@ -9,10 +9,12 @@ std::vector<actions::ArchitectureView::Kernel> RegionView::kernels() const {
   for (const Process& p : region_.processes) {
     auto it = std::find_if(out.begin(), out.end(), [&](const Kernel& k) { return k.name == p.placement; });
     if (it == out.end()) {
-      out.push_back({p.placement, 0, {}});
+      out.push_back({p.placement, 0, {}, 1, 1, p.unit->pipeline.depth});
       it = out.end() - 1;
     }
     ++it->instances;
+    if (p.index.rank >= 1) it->rows = std::max<int64_t>(it->rows, p.index[0] + 1);
+    if (p.index.rank >= 2) it->cols = std::max<int64_t>(it->cols, p.index[1] + 1);
     for (size_t port = 0; port < p.ports.size(); ++port) {
       const Target& t = p.ports[port];
       if (!t.bound()) continue;

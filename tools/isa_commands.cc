@@ -1,12 +1,16 @@
 #include "tools/isa_commands.h"
 
+#include <array>
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 
+#include "machines/tinytpu/action_model.h"
 #include "machines/tinytpu/assembler.h"
+#include "machines/tinytpu/gates.h"
+#include "machines/tinytpu/isa_dsl.h"
 #include "machines/tinytpu/gen_isa.h"
 #include "machines/tinytpu/isa_files.h"
 #include "machines/tinytpu/reference.h"
@@ -103,15 +107,102 @@ Result<tinytpu::Assembled> assemble_file(const IsaOptions& o, tinytpu::isa::Para
   return tinytpu::assemble_text(text.value(), o.file, p);
 }
 
+std::string root_of(const IsaOptions& o) {
+  if (!o.root.empty()) return o.root;
+  const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
+  return workspace ? workspace : ".";
+}
+
+std::string spec_of(const IsaOptions& o) {
+  return o.spec.empty() ? root_of(o) + "/" + std::string(tinytpu::kSpecPath) : o.spec;
+}
+
+// The spec's behavioural model at the options' build.
+Result<tinytpu::ActionModel> model_of(const IsaOptions& o, tinytpu::isa::Params& p) {
+  auto params = build(o.overrides);
+  if (!params.ok()) return params.status();
+  p = params.value();
+  auto spec = spec::load_spec_file(spec_of(o));
+  if (!spec.ok()) return spec.status();
+  return tinytpu::action_model(spec.value(), p);
+}
+
+// "16x16x8" -> {16, 16, 8}
+Result<std::array<int64_t, 3>> shape(const std::string& text) {
+  std::array<int64_t, 3> mkn{};
+  size_t pos = 0;
+  for (int k = 0; k < 3; ++k) {
+    const size_t end = k < 2 ? text.find('x', pos) : text.size();
+    if (end == std::string::npos) break;
+    auto [p, ec] = std::from_chars(text.data() + pos, text.data() + end, mkn[static_cast<size_t>(k)]);
+    if (ec != std::errc() || p != text.data() + end)
+      return Error{"usage", "option '--gemm'", "takes MxKxN, such as 16x16x8, not '" + text + "'"};
+    pos = end + 1;
+  }
+  if (mkn[2] == 0) return Error{"usage", "option '--gemm'", "takes MxKxN, such as 16x16x8, not '" + text + "'"};
+  return mkn;
+}
+
 }  // namespace
 
-int gen_isa_command(const IsaOptions& o) {
-  std::string root = o.root;
-  if (root.empty()) {
-    const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
-    root = workspace ? workspace : ".";
+int project_command(const IsaOptions& o) {
+  tinytpu::isa::Params p{};
+  auto model = model_of(o, p);
+  if (!model.ok()) return report(model.status());
+  auto spec = spec::load_spec_file(spec_of(o));
+  auto projected = tinytpu::project(spec.value(), model.value().machine, p);
+  if (!projected.ok()) return report(projected.status());
+  std::printf("projection of TinyTPU's action model onto its composed region (T=%lld, MAXDIM=%lld):\n\n%s",
+              static_cast<long long>(p.T), static_cast<long long>(p.MAXDIM), projected.value().to_string().c_str());
+  return 0;
+}
+
+int cost_command(const IsaOptions& o) {
+  tinytpu::isa::Params p{};
+  auto model = model_of(o, p);
+  if (!model.ok()) return report(model.status());
+  auto structure = tinytpu::composed_structure(p);
+  if (!structure.ok()) return report(structure.status());
+  if (o.bench) {
+    // The static estimate beside what the composed region simulates.
+    auto runs = tinytpu::bench(o.overrides);
+    if (!runs.ok()) return report(runs.status());
+    std::printf("%-22s %10s %10s %8s\n", "bench GEMM", "simulated", "static", "gap");
+    for (const tinytpu::GateRun& r : runs.value()) {
+      if (r.m == 0) continue;
+      const bool relu = r.name.find("relu") != std::string::npos;
+      const bool flat = r.name.find("flat") != std::string::npos;
+      auto program = tinytpu::gemm_program(r.m, r.k, r.n, relu, flat ? tinytpu::Form::flat : tinytpu::Form::looped, p);
+      auto assembled = tinytpu::assemble(program.value(), p);
+      if (!assembled.ok()) return report(assembled.status());
+      const tinytpu::Cost c = tinytpu::cost(model.value(), assembled.value(), structure.value());
+      std::printf("%-22s %10lld %10lld %+7.1f%%\n", r.name.substr(5).c_str(), static_cast<long long>(r.cycles),
+                  static_cast<long long>(c.estimate),
+                  100.0 * static_cast<double>(c.estimate - r.cycles) / static_cast<double>(r.cycles));
+    }
+    return 0;
   }
-  const std::string spec = o.spec.empty() ? root + "/" + std::string(tinytpu::kSpecPath) : o.spec;
+  Result<tinytpu::Assembled> assembled = Error{"usage", "`loom cost`", "needs a program FILE, --gemm MxKxN or --bench"};
+  if (!o.gemm.empty()) {
+    auto mkn = shape(o.gemm);
+    if (!mkn.ok()) return report(mkn.status());
+    auto program = tinytpu::gemm_program(mkn.value()[0], mkn.value()[1], mkn.value()[2], false, tinytpu::Form::looped, p);
+    if (!program.ok()) return report(program.status());
+    assembled = tinytpu::assemble(program.value(), p);
+  } else if (!o.file.empty()) {
+    auto text = read(o.file);
+    if (!text.ok()) return report(text.status());
+    assembled = tinytpu::assemble_text(text.value(), o.file, p);
+  }
+  if (!assembled.ok()) return report(assembled.status());
+  const tinytpu::Cost c = tinytpu::cost(model.value(), assembled.value(), structure.value());
+  std::fwrite(c.table.data(), 1, c.table.size(), stdout);
+  return 0;
+}
+
+int gen_isa_command(const IsaOptions& o) {
+  const std::string root = root_of(o);
+  const std::string spec = spec_of(o);
   if (!o.check) {
     const Status written = tinytpu::write_generated(root, spec);
     if (!written.ok()) return report(written);

@@ -9,6 +9,8 @@ namespace loom {
 
 struct IsaOptions {
   bool check = false;
+  bool bench = false;      // cost: the bench GEMMs beside their simulated cycles
+  std::string gemm;        // cost: "MxKxN" instead of a FILE
   std::string root, spec;  // gen-isa
   std::string file;        // asm, ref: the program
   std::string a, b, out;   // ref
@@ -19,5 +21,7 @@ struct IsaOptions {
 int gen_isa_command(const IsaOptions& options);
 int asm_command(const IsaOptions& options);
 int ref_command(const IsaOptions& options);
+int project_command(const IsaOptions& options);
+int cost_command(const IsaOptions& options);
 
 }  // namespace loom

@@ -47,6 +47,11 @@ commands:
                             headers, or every named error
   ref FILE --a A.csv --b B.csv
                             run a TinyTPU program on the ISA reference model; print C as CSV
+  project                   TinyTPU's action model projected onto its composed region: every
+                            port DERIVED, ALIAS, ARITHMETIC or COUNTING, and the unmodelled table
+  cost FILE | --gemm MxKxN  per instruction: units reached, steps, span and initiation; per
+                            program: work per unit, the bottleneck, a static estimate, obligations
+  cost --bench              the static estimate of each bench GEMM beside its simulated cycles
 
 options:
   --machine NAME            the machine to compose (see `loom machines`)
@@ -120,10 +125,16 @@ Result<Command> parse(const std::vector<std::string_view>& args) {
       cmd.isa.b = args[++i];
     } else if (a == "--out" && has_value) {
       cmd.isa.out = args[++i];
+    } else if (a == "--gemm" && has_value) {
+      cmd.isa.gemm = args[++i];
+    } else if (a == "--bench") {
+      cmd.isa.bench = true;
     } else if (a == "--machine" || a == "--param" || a == "--trace" || a == "--seed" || a == "--max-cycles" ||
-               a == "--max-steps" || a == "--root" || a == "--spec" || a == "--a" || a == "--b" || a == "--out") {
+               a == "--max-steps" || a == "--root" || a == "--spec" || a == "--a" || a == "--b" || a == "--out" ||
+               a == "--gemm") {
       status.add("usage", "option '" + std::string(a) + "'", "needs a value");
-    } else if (!a.starts_with("-") && (cmd.verb == "asm" || cmd.verb == "ref") && cmd.isa.file.empty()) {
+    } else if (!a.starts_with("-") && (cmd.verb == "asm" || cmd.verb == "ref" || cmd.verb == "cost") &&
+               cmd.isa.file.empty()) {
       cmd.isa.file = a;
     } else {
       status.add("usage", "argument '" + std::string(a) + "'", "is not an option of `loom " + cmd.verb + "`");
@@ -262,13 +273,15 @@ int run(const std::vector<std::string_view>& args) {
   }
   if (cmd.verb == "bench") return bench_command(cmd.overrides);
   if (cmd.verb == "stress") return stress_command(cmd.overrides);
-  if (cmd.verb == "gen-isa" || cmd.verb == "asm" || cmd.verb == "ref") {
+  if (cmd.verb == "gen-isa" || cmd.verb == "asm" || cmd.verb == "ref" || cmd.verb == "project" || cmd.verb == "cost") {
     IsaOptions options = cmd.isa;
     options.overrides = cmd.overrides;
     options.file = options.file.empty() ? "" : user_path(options.file);
     for (std::string* path : {&options.a, &options.b, &options.out, &options.spec, &options.root})
       if (!path->empty()) *path = user_path(*path);
     if (cmd.verb == "gen-isa") return gen_isa_command(options);
+    if (cmd.verb == "project") return project_command(options);
+    if (cmd.verb == "cost") return cost_command(options);
     if (options.file.empty()) return report(Error{"usage", "`loom " + cmd.verb + "`", "needs a program FILE"});
     return cmd.verb == "asm" ? asm_command(options) : ref_command(options);
   }

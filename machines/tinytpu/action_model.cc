@@ -39,15 +39,21 @@ Result<ActionModel> action_model(const spec::IsaSpec& spec, const isa::Params& b
   return ActionModel{std::move(machine).value(), std::move(obligations).value()};
 }
 
-Result<actions::Projection> project(const spec::IsaSpec& spec, const actions::Machine& machine, const isa::Params& build) {
-  const Overrides overrides = {{"T", build.T}, {"MAXDIM", build.MAXDIM}};
+Result<actions::Structure> composed_structure(const isa::Params& build) {
+  const Overrides overrides = {{"T", build.T}, {"MAXDIM", build.MAXDIM}, {"AR_RAW_DIST", build.AR_RAW_DIST}};
   auto arch = architecture(overrides);
   if (!arch.ok()) return arch.status();
   auto region = arch.value().compose(overrides);
   if (!region.ok()) return region.status();
+  return actions::structure(RegionView(region.value()));
+}
+
+Result<actions::Projection> project(const spec::IsaSpec& spec, const actions::Machine& machine, const isa::Params& build) {
+  auto st = composed_structure(build);
+  if (!st.ok()) return st.status();
   auto listed = spec::unmodelled(spec);
   if (!listed.ok()) return listed.status();
-  return actions::projection(actions::structure(RegionView(region.value())), machine, listed.value());
+  return actions::projection(st.value(), machine, listed.value());
 }
 
 std::map<std::string, int64_t> operand_values(const isa::Instruction& ins) {
@@ -84,30 +90,46 @@ Status check_work_counts(const actions::Machine& machine, const Assembled& progr
   return status;
 }
 
-Cost cost(const ActionModel& model, const Assembled& program) {
+Cost cost(const ActionModel& model, const Assembled& program, const actions::Structure& structure) {
   const actions::Machine& m = model.machine;
   Cost c;
   char line[512];
   c.table += "per instruction (steps a unit spends; span/initiation of a row, or of the instruction where marked *):\n";
   std::snprintf(line, sizeof line, "  %-4s %-9s %5s  %s\n", "#", "opcode", "rows", "unit: steps (span/initiation)");
   c.table += line;
+  std::map<std::string, int64_t> latency;
+  for (const actions::Unit& u : m.units) latency[u.name] = actions::latency(structure, u);
+  std::map<std::string, int64_t> work, free_at;
+  int64_t end = 0;
   const std::vector<isa::Instruction> stream = dynamic_stream(program.encoded);
-  std::map<std::string, int64_t> work;
-  // The longest row latency a unit adds, to the pipeline's fill.
-  std::map<std::string, int64_t> span;
   for (size_t k = 0; k < stream.size(); ++k) {
     const isa::Instruction& ins = stream[k];
     const actions::Instruction* model_ins = m.instruction(isa::info(ins.op).name);
     if (model_ins == nullptr) continue;
     const auto values = operand_values(ins);
     std::string units;
-    for (const std::string& u : actions::units_reached(*model_ins)) {
+    // A unit starts an instruction when it is free and a row has crossed each
+    // unit that feeds it in this instruction: the first unit reached (the
+    // sequencer) feeds every other, and a send on a channel feeds its receiver.
+    std::map<std::string, int64_t> started;
+    const std::vector<std::string> reached = actions::units_reached(*model_ins);
+    for (const std::string& u : reached) {
       const int64_t steps = actions::work(m, *model_ins, u, ins.nr, values);
+      if (steps == 0) continue;
       const actions::Booking row = actions::book(m, *model_ins, u, actions::Per::row, values);
       const actions::Booking once = actions::book(m, *model_ins, u, actions::Per::instruction, values);
+      int64_t input = 0;
+      if (u != reached.front() && started.count(reached.front())) input = started[reached.front()] + latency[reached.front()];
+      for (const actions::Action& a : model_ins->actions)
+        if (a.unit == u && a.op == "receive")
+          for (const actions::Action& s : model_ins->actions)
+            if (s.op == "send" && s.via == a.via && started.count(s.unit))
+              input = std::max(input, started[s.unit] + latency[s.unit]);
+      const int64_t start = std::max(free_at[u], input);
+      started[u] = start;
+      free_at[u] = start + steps;
+      end = std::max(end, free_at[u] + latency[u]);
       work[u] += steps;
-      span[u] = std::max(span[u], row.span);
-      if (steps == 0) continue;
       units += " " + u + ": " + std::to_string(steps) + " (" +
                (row.empty() ? std::to_string(once.span) + "/" + std::to_string(once.initiation) + "*"
                             : std::to_string(row.span) + "/" + std::to_string(row.initiation)) +
@@ -117,30 +139,30 @@ Cost cost(const ActionModel& model, const Assembled& program) {
                   static_cast<long long>(ins.nr), units.c_str());
     c.table += line;
   }
-  // The static estimate: the busiest unit's steps, plus the fill of the data
-  // path in front of it (one step a unit and a row's span in each, and the
-  // array's T + T diagonal), since every unit works in program order.
   int64_t busiest = 0;
   for (const auto& [u, w] : work)
     if (w > busiest) {
       busiest = w;
       c.bottleneck = u;
     }
-  int64_t fill = 0;
-  for (const auto& [u, s] : span) fill += s;
-  c.estimate = busiest + fill;
-  c.table += "\nper program (steps each unit works):\n";
+  c.estimate = end;
+  c.table += "\nper program (steps each unit works; latency a row takes through it, from the composed pipelines):\n";
   for (const auto& [u, w] : work) {
-    std::snprintf(line, sizeof line, "  %-10s %8lld%s\n", u.c_str(), static_cast<long long>(w), u == c.bottleneck ? "  <- bottleneck" : "");
+    std::snprintf(line, sizeof line, "  %-10s %8lld steps %5lld latency%s\n", u.c_str(), static_cast<long long>(w),
+                  static_cast<long long>(latency[u]), u == c.bottleneck ? "  <- bottleneck" : "");
     c.table += line;
   }
-  c.table += "static estimate: " + std::to_string(c.estimate) + " cycles (bottleneck " + c.bottleneck + " " +
-             std::to_string(busiest) + " steps + fill " + std::to_string(fill) + ")\n";
+  c.table += "static estimate: " + std::to_string(c.estimate) + " cycles (the bottleneck, " + c.bottleneck + ", works " +
+             std::to_string(busiest) + " steps)\n";
   c.table += "\nobligations:\n";
-  for (const actions::Obligation& o : model.obligations)
-    if (o.open) c.table += "  OPEN  " + o.where + ": " + o.claim + "\n        because " + o.reason + "; discharged by " + o.discharged_under + "\n";
   size_t discharged = 0;
-  for (const actions::Obligation& o : model.obligations) discharged += !o.open;
+  for (const actions::Obligation& o : model.obligations) {
+    if (!o.open) {
+      ++discharged;
+      continue;
+    }
+    c.table += "  OPEN  " + o.where + ": " + o.claim + "\n        because " + o.reason + "; discharged by " + o.discharged_under + "\n";
+  }
   c.table += "  and " + std::to_string(discharged) + " discharged under EXACT numerics (reassociations)\n";
   return c;
 }

@@ -26,6 +26,9 @@ struct ActionModel {
 };
 Result<ActionModel> action_model(const spec::IsaSpec& spec, const isa::Params& build);
 
+// What the composed region at `build` implies.
+Result<actions::Structure> composed_structure(const isa::Params& build);
+
 // The machine's ports against the composed region at `build`.
 Result<actions::Projection> project(const spec::IsaSpec& spec, const actions::Machine& machine, const isa::Params& build);
 
@@ -45,6 +48,11 @@ struct Cost {
   int64_t estimate = 0;
   std::string bottleneck;
 };
-Cost cost(const ActionModel& model, const Assembled& program);
+// The estimate schedules each instruction on the units it reaches, in program
+// order (as every unit works): on a unit it starts when the unit is free and
+// the unit before it in the instruction's dataflow has started and a row has
+// crossed it, and it holds the unit for its work. Unit latencies come from the
+// composed structure's pipeline depths, so nothing is declared twice.
+Cost cost(const ActionModel& model, const Assembled& program, const actions::Structure& structure);
 
 }  // namespace loom::tinytpu
