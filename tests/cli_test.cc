@@ -239,3 +239,28 @@ TEST_CASE("loom demo runs TinyTPU end to end", "[cli][tinytpu]") {
 }
 
 }  // namespace
+
+namespace {
+
+TEST_CASE("loom project prints the classified table with every port accounted for", "[cli][actions]") {
+  const Run r = loom("project --root .");
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("dram.read         ALIAS        stands for A.read + B.read") != std::string::npos);
+  CHECK(r.out.find("28 ports: 21 derived, 3 alias, 3 arithmetic, 1 counting; 10 unmodelled") != std::string::npos);
+  CHECK(r.out.find("array is one dispatch domain") != std::string::npos);
+}
+
+TEST_CASE("loom cost --gemm prints the per-instruction table and the obligations", "[cli][actions]") {
+  const Run r = loom("cost --gemm 16x16x16 --root .");
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("per instruction") != std::string::npos);
+  CHECK(r.out.find("mm           16  sequencer: 1 (1/1*) spm: 5 (8/5*) vru: 16 (1/1) array: 21 (1/1) accu: 16 (1/1)") !=
+        std::string::npos);
+  CHECK(r.out.find("static estimate: ") != std::string::npos);
+  CHECK(r.out.find("OPEN  accu: ar carries no dependence") != std::string::npos);
+  const Run bad = loom("cost --gemm 16by16 --root .");
+  CHECK(bad.exit_code == 1);
+  CHECK(bad.err.find("error[usage] option '--gemm'") != std::string::npos);
+}
+
+}  // namespace
