@@ -224,6 +224,14 @@ TEST_CASE("projection classifies every port, and checks the unmodelled table bot
   REQUIRE_FALSE(gone.ok());
   CHECK(gone.errors()[0].message.find("no such port") != std::string::npos);
 
+  // A machine unit, or a kernel it names, must be composed.
+  Machine ghost = projected();
+  ghost.units[1].kernels = {"dma", "dma_st"};
+  auto no_kernel = projection(s, ghost, {});
+  REQUIRE_FALSE(no_kernel.ok());
+  CHECK(no_kernel.errors()[0].kind == "unit-not-composed");
+  CHECK(no_kernel.errors()[0].message.find("'dma_st'") != std::string::npos);
+
   // An alias must stand for ports that exist.
   Machine bad_alias = projected();
   bad_alias.units[1].ports[0].stands_for.push_back("C.read");
