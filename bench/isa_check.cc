@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "machines/tinytpu/assembler.h"
+#include "machines/tinytpu/build.h"
 #include "machines/tinytpu/gen_isa.h"
 #include "machines/tinytpu/isa_dsl.h"
 #include "machines/tinytpu/isa_files.h"
@@ -32,13 +33,6 @@ double median_seconds(F&& f) {
   return times[times.size() / 2];
 }
 
-loom::tinytpu::isa::Params build(int64_t T, int64_t MAXDIM) {
-  loom::tinytpu::isa::Params p = loom::tinytpu::isa::kDefaults;
-  p.T = T;
-  p.MAXDIM = MAXDIM;
-  return loom::tinytpu::isa::derive(p);
-}
-
 }  // namespace
 
 int main() {
@@ -52,7 +46,7 @@ int main() {
   std::printf("gen-isa --check        %8.4f s   %s\n", check, ok ? "ISA OK" : "FAILED");
 
   for (const auto& [T, MAXDIM] : {std::pair{4, 16}, std::pair{8, 64}}) {
-    const isa::Params p = build(T, MAXDIM);
+    const isa::Params p = build_at(T, MAXDIM);
     const std::vector<Program> suite = program_suite(p);
     size_t accepted = 0;
     const double seconds = median_seconds([&] {

@@ -1,3 +1,4 @@
+#include "machines/tinytpu/build.h"
 #include "machines/tinytpu/conformance.h"
 
 #include <functional>
@@ -23,13 +24,6 @@ Overrides overrides_of(const Build& build) {
   return o;
 }
 
-// The assembler's build: the checked-in generated encoding, at these values.
-isa::Params isa_params(int64_t T, int64_t MAXDIM) {
-  isa::Params p = isa::kDefaults;
-  p.T = T;
-  p.MAXDIM = MAXDIM;
-  return isa::derive(p);
-}
 
 // What the assembler makes of a program: ok, or the kinds of its errors.
 std::string verdict(const Program& program, const isa::Params& p) {
@@ -144,7 +138,7 @@ void check_ceilings(const spec::IsaSpec& spec, Status& status) {
       // assembles; one step past it (where the build still exists) the assembler
       // refuses it by its header.
       const auto gemm = [&](int64_t d) {
-        const isa::Params p = isa_params(T, d);
+        const isa::Params p = build_at(T, d);
         return verdict(gemm_program(d, d, d, true, Form::looped, p).value(), p);
       };
       const std::string at = gemm(*ceiling);
@@ -163,7 +157,7 @@ void check_ceilings(const spec::IsaSpec& spec, Status& status) {
 // random programs each unit's modelled work is what its header promises.
 void check_actions(const spec::IsaSpec& spec, Status& status) {
   for (const auto& [T, MAXDIM] : {std::pair<int64_t, int64_t>{4, 16}, {8, 64}}) {
-    const isa::Params p = isa_params(T, MAXDIM);
+    const isa::Params p = build_at(T, MAXDIM);
     const std::string at = " at T=" + std::to_string(T) + ", MAXDIM=" + std::to_string(MAXDIM);
     auto model = action_model(spec, p);
     if (!model.ok()) {

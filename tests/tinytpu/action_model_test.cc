@@ -5,6 +5,7 @@
 
 #include "actions/book.h"
 #include "actions/queries.h"
+#include "machines/tinytpu/build.h"
 #include "machines/tinytpu/action_model.h"
 #include "machines/tinytpu/isa_dsl.h"
 #include "spec/action_machine.h"
@@ -17,12 +18,6 @@ const spec::IsaSpec& the_spec() {
   return s;
 }
 
-isa::Params build(int64_t T, int64_t MAXDIM) {
-  isa::Params p = isa::kDefaults;
-  p.T = T;
-  p.MAXDIM = MAXDIM;
-  return isa::derive(p);
-}
 
 ActionModel model(const isa::Params& p = isa::kDefaults) {
   auto m = action_model(the_spec(), p);
@@ -32,7 +27,7 @@ ActionModel model(const isa::Params& p = isa::kDefaults) {
 }
 
 TEST_CASE("the model's work counts equal the header counts, for every GEMM shape and 200 random programs") {
-  for (const isa::Params& p : {build(4, 16), build(8, 64)}) {
+  for (const isa::Params& p : {build_at(4, 16), build_at(8, 64)}) {
     const ActionModel m = model(p);
     int programs = 0;
     for (const Program& program : program_suite(p)) {

@@ -5,6 +5,7 @@
 #include <random>
 #include <set>
 
+#include "machines/tinytpu/build.h"
 #include "machines/tinytpu/assembler.h"
 #include "machines/tinytpu/isa_dsl.h"
 #include "machines/tinytpu/reference.h"
@@ -12,12 +13,6 @@
 namespace loom::tinytpu {
 namespace {
 
-isa::Params build(int64_t T, int64_t MAXDIM) {
-  isa::Params p = isa::kDefaults;
-  p.T = T;
-  p.MAXDIM = MAXDIM;
-  return isa::derive(p);
-}
 
 Assembled must_assemble(const Program& program, const isa::Params& p) {
   auto a = assemble(program, p);
@@ -63,7 +58,7 @@ void check_gemm(int64_t M, int64_t K, int64_t N, bool relu, const isa::Params& p
 }
 
 TEST_CASE("the reference computes every GEMM shape at T=4, MAXDIM=16 as the triple loop does") {
-  const isa::Params p = build(4, 16);
+  const isa::Params p = build_at(4, 16);
   int shapes = 0;
   for (int64_t M = 4; M <= 16; M += 4)
     for (int64_t K = 4; K <= 16; K += 4)
@@ -76,7 +71,7 @@ TEST_CASE("the reference computes every GEMM shape at T=4, MAXDIM=16 as the trip
 }
 
 TEST_CASE("the reference computes a sample of GEMM shapes at T=8, MAXDIM=64") {
-  const isa::Params p = build(8, 64);
+  const isa::Params p = build_at(8, 64);
   std::mt19937_64 rng(8);
   std::uniform_int_distribution<int64_t> side(1, 8);
   check_gemm(64, 64, 64, false, p, 1);
@@ -85,7 +80,7 @@ TEST_CASE("the reference computes a sample of GEMM shapes at T=8, MAXDIM=64") {
 }
 
 TEST_CASE("an int16 accumulator would be caught: full-range sums leave 16 bits") {
-  const isa::Params p = build(4, 16);
+  const isa::Params p = build_at(4, 16);
   IsaState s(p);
   for (int64_t& v : s.A) v = -128;
   for (int64_t& v : s.B) v = -128;
@@ -98,7 +93,7 @@ TEST_CASE("an int16 accumulator would be caught: full-range sums leave 16 bits")
 }
 
 TEST_CASE("GEMM shapes the build cannot hold are named errors") {
-  const isa::Params p = build(4, 16);
+  const isa::Params p = build_at(4, 16);
   auto r = gemm_program(6, 4, 4, false, Form::looped, p);
   REQUIRE_FALSE(r.ok());
   CHECK(r.errors()[0].kind == "bad-shape");
@@ -108,7 +103,7 @@ TEST_CASE("GEMM shapes the build cannot hold are named errors") {
 
 TEST_CASE("at least 390 generated programs are accepted") {
   size_t accepted = 0;
-  for (const isa::Params& p : {build(4, 16), build(8, 64)})
+  for (const isa::Params& p : {build_at(4, 16), build_at(8, 64)})
     for (const Program& program : program_suite(p)) {
       must_assemble(program, p);
       ++accepted;
@@ -117,7 +112,7 @@ TEST_CASE("at least 390 generated programs are accepted") {
 }
 
 TEST_CASE("random programs use every opcode and loops with address terms") {
-  const isa::Params p = build(4, 16);
+  const isa::Params p = build_at(4, 16);
   std::set<isa::Opcode> seen;
   bool terms = false;
   for (uint64_t seed = 0; seed < 100; ++seed)
@@ -133,7 +128,7 @@ TEST_CASE("random programs use every opcode and loops with address terms") {
 
 TEST_CASE("the reference runs the vector program to values worked out by hand") {
   // T=4: rows of B and A chosen so every lane is easy to follow.
-  const isa::Params p = build(4, 16);
+  const isa::Params p = build_at(4, 16);
   IsaState s(p);
   for (size_t i = 0; i < s.A.size(); ++i) s.A[i] = static_cast<int64_t>(i % 7) - 3;
   for (size_t i = 0; i < s.B.size(); ++i) s.B[i] = static_cast<int64_t>(i % 5) - 2;
