@@ -21,7 +21,8 @@ Booking book(const Machine& m, const Instruction& ins, std::string_view unit, Pe
   std::map<std::string, int64_t> ready;                     // value -> cycle it is ready
   std::map<std::string, std::map<int64_t, int64_t>> booked;  // port -> cycle -> uses
   std::map<std::string, int64_t> uses;                      // port -> uses a row
-  int64_t first = -1, last = -1;
+  bool placed = false;
+  int64_t first = 0, last = 0;
   for (const Action& a : ins.actions) {
     if (a.unit != unit || a.per != per || !applies(a, values)) continue;
     int64_t t = 0;
@@ -34,18 +35,19 @@ Booking book(const Machine& m, const Instruction& ins, std::string_view unit, Pe
     const int64_t capacity = p ? std::max<int64_t>(p->capacity, 1) : 1;
     while (booked[a.port][t] >= capacity) ++t;
     const int64_t start = t;
+    // Each use takes the first cycle with room from here on.
     for (int64_t k = 0; k < std::max<int64_t>(a.times, 1); ++k) {
       while (booked[a.port][t] >= capacity) ++t;
       ++booked[a.port][t];
       ++uses[a.port];
-      if (k + 1 < a.times) ++t;
     }
-    if (!a.produces.empty()) ready[a.produces] = t;
-    first = first < 0 ? start : std::min(first, start);
-    last = std::max(last, t);
+    if (!a.produces.empty()) ready[a.produces] = t;  // a value of several uses is ready at its last
+    first = placed ? std::min(first, start) : start;
+    last = placed ? std::max(last, t) : t;
+    placed = true;
   }
   Booking b;
-  if (first < 0) return b;
+  if (!placed) return b;
   b.span = last - first + 1;
   for (const auto& [port, n] : uses) {
     const Port* p = u ? u->port(port) : nullptr;

@@ -6,8 +6,10 @@
 //               again, set by the busiest port they book.
 // Each action is placed at the latest ready time of its inputs plus its `at`,
 // on the first cycle its port has room. With no declared latency a value is
-// ready in the cycle it is made, so span == initiation. Charging the span as
-// occupancy was the seed's headline defect: 80 steps where the hardware does 16.
+// ready in the cycle it is made (the last cycle, for an action of several
+// uses), so a row that books each port once has span == initiation. Charging
+// the span as occupancy was the seed's headline defect: 80 steps where the
+// hardware does 16.
 #pragma once
 
 #include <cstdint>

@@ -50,10 +50,26 @@ std::vector<std::string> values_out(const Instruction& ins) {
       for (size_t k = 0; k < a.takes.size(); ++k) e += (k ? ", " : "") + of(a.takes[k]);
       e += ")";
     }
-    if (!a.produces.empty()) expr[a.produces] = e.empty() ? a.produces : e;
+    if (!e.empty() && a.when) e += " if " + a.when->operand + " in {" + [&] {
+      std::string set;
+      for (int64_t v : a.when->in) set += (set.empty() ? "" : ", ") + std::to_string(v);
+      return set;
+    }() + "}";
+    // A second producer of one value is an alternative (`when` picks it).
+    if (!a.produces.empty()) {
+      const std::string made = e.empty() ? a.produces : e;
+      auto it = expr.find(a.produces);
+      expr[a.produces] = it == expr.end() ? made : "(" + it->second + " | " + made + ")";
+    }
     if ((a.op == "store" || a.op == "send") && !a.takes.empty()) {
       const std::string dest = a.writes ? rows_text(*a.writes) : (a.via.empty() ? a.port : a.via);
-      out.push_back(dest + " = " + of(a.takes[0]));
+      std::string line = dest + " = " + of(a.takes[0]);
+      if (a.when) {
+        line += " if " + a.when->operand + " in {";
+        for (size_t k = 0; k < a.when->in.size(); ++k) line += (k ? ", " : "") + std::to_string(a.when->in[k]);
+        line += "}";
+      }
+      out.push_back(line);
     }
   }
   return out;

@@ -62,13 +62,33 @@ Result<std::vector<Obligation>> check(const Machine& m) {
       }
     }
   }
-  // Rates, per instruction and unit, once the names are known good.
+  // Rates, per instruction and unit, once the names are known good; each
+  // combination of the values `when` tells apart is booked on its own, since
+  // exclusive alternatives never fire together.
   if (status.ok())
     for (const Instruction& ins : m.instructions)
       for (const Unit& u : m.units) {
         if (u.elastic) continue;
+        std::map<std::string, std::set<int64_t>> choices;
+        for (const Action& a : ins.actions)
+          if (a.unit == u.name && a.when) choices[a.when->operand].insert(a.when->in.begin(), a.when->in.end());
+        std::vector<std::map<std::string, int64_t>> cases = {{}};
+        for (const auto& [operand, values] : choices) {
+          std::vector<std::map<std::string, int64_t>> next;
+          for (const auto& c : cases)
+            for (int64_t v : values) {
+              auto with = c;
+              with[operand] = v;
+              next.push_back(with);
+            }
+          cases = next;
+        }
         for (Per per : {Per::row, Per::instruction}) {
-          const Booking b = book(m, ins, u.name, per);
+          Booking b;
+          for (const auto& values : cases) {
+            const Booking one = book(m, ins, u.name, per, values);
+            if (one.initiation > b.initiation) b = one;
+          }
           if (b.initiation > u.ii)
             status.add("over-rate", "instruction '" + ins.name + "' on unit '" + u.name + "'",
                        "books a port " + std::to_string(b.initiation) + " times a " +

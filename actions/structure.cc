@@ -77,6 +77,8 @@ Result<Projection> projection(const Structure& st, const Machine& m, const std::
       line += ": the ISA counts its work once; the composition replicates it as kernels";
       p.grain.push_back(line);
     }
+    std::string kernel_names;
+    for (const std::string& k : kernels) kernel_names += (kernel_names.empty() ? "" : ", ") + k;
     const auto composed_has = [&](const std::string& port) {
       for (const DerivedUnit* d : composed)
         if (std::find(d->ports.begin(), d->ports.end(), port) != d->ports.end()) return d;
@@ -88,7 +90,7 @@ Result<Projection> projection(const Structure& st, const Machine& m, const std::
         case PortKind::derived:
           if (const DerivedUnit* d = composed_has(port.name)) covered[d->name].insert(port.name);
           else status.add("port-not-derived", "port '" + u.name + "." + port.name + "'",
-                          "is declared derived, but the composition gives " + u.name + " no such port");
+                          "is declared derived, but the composition gives " + kernel_names + " no such port");
           break;
         case PortKind::alias: {
           std::string targets;
@@ -96,7 +98,7 @@ Result<Projection> projection(const Structure& st, const Machine& m, const std::
             targets += (targets.empty() ? "" : " + ") + t;
             if (const DerivedUnit* d = composed_has(t)) covered[d->name].insert(t);
             else status.add("alias-target-missing", "port '" + u.name + "." + port.name + "'",
-                            "stands for '" + t + "', which the composition gives " + u.name + " no port of");
+                            "stands for '" + t + "', which the composition gives " + kernel_names + " no port of");
           }
           row.detail = "stands for " + targets + "; " + port.reason;
           break;
@@ -106,6 +108,26 @@ Result<Projection> projection(const Structure& st, const Machine& m, const std::
       }
       p.ports.push_back(row);
     }
+  }
+  // The widths and rows both models state must agree: a fold's width comes from them.
+  for (const State& ms : m.states) {
+    auto it = std::find_if(st.states.begin(), st.states.end(), [&](const State& x) { return x.name == ms.name; });
+    if (it == st.states.end())
+      status.add("state-not-composed", "state '" + ms.name + "'", "the composition has no memory or argument of that name");
+    else if (it->rows != ms.rows || it->lanes != ms.lanes || it->lane_bits != ms.lane_bits)
+      status.add("state-mismatch", "state '" + ms.name + "'",
+                 "the machine says " + std::to_string(ms.rows) + " rows of " + std::to_string(ms.lanes) + "x" +
+                     std::to_string(ms.lane_bits) + ", the composition " + std::to_string(it->rows) + " rows of " +
+                     std::to_string(it->lanes) + "x" + std::to_string(it->lane_bits));
+  }
+  for (const Channel& mc : m.channels) {
+    auto it = std::find_if(st.channels.begin(), st.channels.end(), [&](const Channel& x) { return x.name == mc.name; });
+    if (it == st.channels.end())
+      status.add("channel-not-composed", "channel '" + mc.name + "'", "the composition has no channel of that name");
+    else if (it->lanes != mc.lanes || it->lane_bits != mc.lane_bits)
+      status.add("channel-mismatch", "channel '" + mc.name + "'",
+                 "the machine says " + std::to_string(mc.lanes) + "x" + std::to_string(mc.lane_bits) + ", the composition " +
+                     std::to_string(it->lanes) + "x" + std::to_string(it->lane_bits));
   }
   // Every composed port is modelled or listed with a reason, and every listing is live.
   std::set<std::pair<std::string, std::string>> listed;

@@ -80,7 +80,8 @@ struct Projection {
 };
 
 // Errors: unit-not-composed (a machine unit, or a kernel it names, absent from
-// the composition), port-not-derived (a port the machine calls derived that the
+// the composition), state-not-composed, state-mismatch and channel-not-composed,
+// channel-mismatch (rows, lanes or lane bits that differ), port-not-derived (a port the machine calls derived that the
 // composition lacks), alias-target-missing, unmodelled-missing (a composed port
 // neither modelled nor listed), unmodelled-stale (a listed port the composition
 // lacks, or that the machine models after all).

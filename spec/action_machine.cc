@@ -36,6 +36,35 @@ class Fields {
       else status_.add("wrong-type", path_ + "/" + key, "must be an array of strings");
     return out;
   }
+  // value(), which must lie in [lo, hi].
+  int64_t bounded(const char* key, int64_t fallback, int64_t lo, int64_t hi) {
+    const int64_t v = value(key, fallback);
+    if (v < lo || v > hi) {
+      status_.add("illegal-value", path_ + "/" + key,
+                  "is " + std::to_string(v) + ", outside " + std::to_string(lo) + ".." + std::to_string(hi));
+      return fallback;
+    }
+    return v;
+  }
+  bool flag(const char* key, bool fallback) {
+    if (!j_.contains(key)) return fallback;
+    if (!j_[key].is_boolean()) {
+      status_.add("wrong-type", path_ + "/" + key, "must be true or false");
+      return fallback;
+    }
+    return j_[key].get<bool>();
+  }
+  std::vector<int64_t> integers(const char* key) {
+    std::vector<int64_t> out;
+    if (!j_.contains(key) || !j_[key].is_array()) {
+      status_.add(j_.contains(key) ? "wrong-type" : "missing-key", path_ + "/" + key, "must be an array of integers");
+      return out;
+    }
+    for (const json& x : j_[key])
+      if (x.is_number_integer()) out.push_back(x.get<int64_t>());
+      else status_.add("wrong-type", path_ + "/" + key, "must be an array of integers");
+    return out;
+  }
   // An integer, or an expression over the build's values.
   int64_t value(const char* key, int64_t fallback) {
     if (!j_.contains(key)) return fallback;
@@ -100,7 +129,7 @@ std::optional<actions::Rows> rows(const json* r, const std::string& path, Status
     return std::nullopt;
   }
   Fields f(*r, path, status, build);
-  return actions::Rows{f.text("state"), f.text("base"), f.value("count", 1)};
+  return actions::Rows{f.text("state"), f.text("base"), f.bounded("count", 1, 1, int64_t{1} << 40)};
 }
 
 }  // namespace
@@ -110,6 +139,7 @@ Result<actions::Machine> action_machine(const IsaSpec& spec, const std::map<std:
   auto machine = parse(spec.machine_json, "spec /machine");
   if (!machine.ok()) return machine.status();
   const json& mj = machine.value();
+  if (!mj.is_object()) return Error{"wrong-type", "/machine", "must be an object"};
   actions::Machine m;
   m.name = spec.isa;
   Fields top(mj, "/machine", status, build);
@@ -120,11 +150,11 @@ Result<actions::Machine> action_machine(const IsaSpec& spec, const std::map<std:
   each(top.get("units"), "/machine/units", status, build, [&](Fields& u) {
     actions::Unit unit;
     unit.name = u.text("name");
-    unit.ii = u.value("ii", 1);
+    unit.ii = u.bounded("ii", 1, 1, 1'000'000);
     unit.kernels = u.texts("kernels");
-    if (const json* e = u.get("elastic")) unit.elastic = e->is_boolean() ? e->get<bool>() : true;
+    unit.elastic = u.flag("elastic", true);
     each(u.get("ports"), u.path() + "/ports", status, build, [&](Fields& p) {
-      actions::Port port(p.text("name"), p.value("capacity", 1));
+      actions::Port port(p.text("name"), p.bounded("capacity", 1, 1, 1'000'000));
       if (p.get("alias")) {
         port.kind = actions::PortKind::alias;
         port.stands_for = p.texts("alias");
@@ -141,10 +171,11 @@ Result<actions::Machine> action_machine(const IsaSpec& spec, const std::map<std:
     m.units.push_back(std::move(unit));
   });
   each(top.get("states"), "/machine/states", status, build, [&](Fields& s) {
-    m.states.push_back({s.text("name"), s.value("rows", 0), s.value("lanes", 1), s.value("lane_bits", 8)});
+    m.states.push_back({s.text("name"), s.bounded("rows", 0, 0, int64_t{1} << 40), s.bounded("lanes", 1, 1, 4096),
+                        s.bounded("lane_bits", 8, 1, 64)});
   });
   each(top.get("channels"), "/machine/channels", status, build, [&](Fields& c) {
-    m.channels.push_back({c.text("name"), c.value("lanes", 1), c.value("lane_bits", 8)});
+    m.channels.push_back({c.text("name"), c.bounded("lanes", 1, 1, 4096), c.bounded("lane_bits", 8, 1, 64)});
   });
   each(top.get("claims"), "/machine/claims", status, build, [&](Fields& c) {
     m.claims.push_back({c.text("where"), c.text("claim"), c.text("reason"), c.text("discharged_under"), true});
@@ -168,18 +199,19 @@ Result<actions::Machine> action_machine(const IsaSpec& spec, const std::map<std:
       act.takes = a.texts("takes");
       act.produces = a.text("produces", false);
       act.via = a.text("via", false);
-      act.at = a.value("at", 0);
-      act.times = a.value("times", 1);
-      act.leaves = a.value("leaves", 0);
+      // Bounded, so booking (a cycle at a time) always ends soon.
+      act.at = a.bounded("at", 0, 0, 1'000'000);
+      act.times = a.bounded("times", 1, 1, 1'000'000);
+      act.leaves = a.bounded("leaves", 0, 0, 1'000'000);
       act.reads = rows(a.get("reads"), a.path() + "/reads", status, build);
       act.writes = rows(a.get("writes"), a.path() + "/writes", status, build);
       if (const json* w = a.get("when")) {
-        Fields when(*w, a.path() + "/when", status, build);
-        actions::When wh{when.text("operand"), {}};
-        if (const json* in = when.get("in"); in && in->is_array())
-          for (const json& v : *in)
-            if (v.is_number_integer()) wh.in.push_back(v.get<int64_t>());
-        act.when = wh;
+        if (!w->is_object()) {
+          status.add("wrong-type", a.path() + "/when", "must be an object {operand, in}");
+        } else {
+          Fields when(*w, a.path() + "/when", status, build);
+          act.when = actions::When{when.text("operand"), when.integers("in")};
+        }
       }
       ins.actions.push_back(std::move(act));
     });
@@ -193,6 +225,7 @@ Result<std::vector<actions::Unmodelled>> unmodelled(const IsaSpec& spec) {
   Status status;
   auto machine = parse(spec.machine_json, "spec /machine");
   if (!machine.ok()) return machine.status();
+  if (!machine.value().is_object()) return Error{"wrong-type", "/machine", "must be an object"};
   std::vector<actions::Unmodelled> out;
   const std::map<std::string, int64_t> none;
   each(machine.value().contains("unmodelled") ? &machine.value()["unmodelled"] : nullptr, "/machine/unmodelled", status,

@@ -173,6 +173,7 @@ int cost_command(const IsaOptions& o) {
       const bool relu = r.name.find("relu") != std::string::npos;
       const bool flat = r.name.find("flat") != std::string::npos;
       auto program = tinytpu::gemm_program(r.m, r.k, r.n, relu, flat ? tinytpu::Form::flat : tinytpu::Form::looped, p);
+      if (!program.ok()) return report(program.status());
       auto assembled = tinytpu::assemble(program.value(), p);
       if (!assembled.ok()) return report(assembled.status());
       const tinytpu::Cost c = tinytpu::cost(model.value(), assembled.value(), structure.value());

@@ -151,6 +151,33 @@ TEST_CASE("the rule refuses what it can disprove, each by name") {
   CHECK(refusal(t, "over-rate").message.find("ii is 1") != std::string::npos);
 }
 
+TEST_CASE("exclusive alternatives are booked apart, so they do not add up to an over-rate") {
+  Machine t = tree();
+  t.instructions[0].operands = {"which"};
+  Action a0 = t.instructions[0].actions[0], a1 = t.instructions[0].actions[0];
+  a0.when = When{"which", {0}};
+  a1.when = When{"which", {1}};
+  t.instructions[0].actions[0] = a0;
+  t.instructions[0].actions.insert(t.instructions[0].actions.begin() + 1, a1);
+  CHECK(check(t).ok());  // one receive a row whichever `which` is
+  CHECK(book(t, t.instructions[0], "tree", Per::row, {{"which", 1}}).initiation == 1);
+  CHECK(values_out(t.instructions[0]) ==
+        std::vector<std::string>{"red_out = fold8((red_in if which in {0} | red_in if which in {1}))"});
+}
+
+TEST_CASE("uses of a port with room for two share cycles") {
+  Machine m = accumulator();
+  m.units[0].ports[0].capacity = 2;  // ar.read
+  const Booking b = book(m, *m.instruction("vaddrelu"), "accu", Per::row);
+  CHECK(b.initiation == 1);
+  CHECK(b.span == 1);
+  Action many = act("accu", "ar.read", "load", {}, "z");
+  many.times = 3;
+  Machine three = m;
+  three.instructions[1].actions.insert(three.instructions[1].actions.begin(), many);
+  CHECK(book(three, three.instructions[1], "accu", Per::row).initiation == 2);  // 4 reads, 2 a cycle
+}
+
 TEST_CASE("the queries read the one list") {
   const Machine m = accumulator();
   const Instruction& ins = *m.instruction("vaddrelu");
@@ -231,6 +258,19 @@ TEST_CASE("projection classifies every port, and checks the unmodelled table bot
   REQUIRE_FALSE(no_kernel.ok());
   CHECK(no_kernel.errors()[0].kind == "unit-not-composed");
   CHECK(no_kernel.errors()[0].message.find("'dma_st'") != std::string::npos);
+
+  // States and channels both models state must agree in rows and widths.
+  Machine wide = projected();
+  wide.states[0].lane_bits = 16;
+  auto mismatch = projection(s, wide, {});
+  REQUIRE_FALSE(mismatch.ok());
+  CHECK(mismatch.errors()[0].kind == "state-mismatch");
+  CHECK(mismatch.errors()[0].message.find("64 rows of 4x16") != std::string::npos);
+  Machine chan = projected();
+  chan.channels.push_back({"from_array", 8, 32});
+  auto narrow = projection(s, chan, {});
+  REQUIRE_FALSE(narrow.ok());
+  CHECK(narrow.errors()[0].kind == "channel-mismatch");
 
   // An alias must stand for ports that exist.
   Machine bad_alias = projected();

@@ -175,6 +175,25 @@ TEST_CASE("a wrong action in the spec is refused when the machine is built") {
   CHECK(m.errors()[0].where.find("instruction 'vrelu'") == 0);
 }
 
+TEST_CASE("bad values in the spec's machine are named errors, not hangs") {
+  spec::IsaSpec s = the_spec();
+  for (spec::Opcode& op : s.opcodes)
+    if (op.name == "mm") {
+      const size_t at = op.actions_json.find("\"times\":\"T\"");
+      REQUIRE(at != std::string::npos);
+      op.actions_json.replace(at, 11, "\"times\":4000000000000");
+    }
+  auto m = action_model(s, isa::kDefaults);
+  REQUIRE_FALSE(m.ok());
+  CHECK(m.errors()[0].kind == "illegal-value");
+  CHECK(m.errors()[0].where.find("/times") != std::string::npos);
+  spec::IsaSpec not_object = the_spec();
+  not_object.machine_json = "[]";
+  auto n = action_model(not_object, isa::kDefaults);
+  REQUIRE_FALSE(n.ok());
+  CHECK(n.errors()[0].kind == "wrong-type");
+}
+
 TEST_CASE("the static estimate stays near the simulated cycles for the bench GEMMs") {
   const ActionModel m = model();
   auto st = composed_structure(isa::kDefaults);
