@@ -1,5 +1,7 @@
 #include "spec/isa_spec.h"
 
+#include "common/files.h"
+
 #include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -546,11 +548,9 @@ Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source)
 }
 
 Result<IsaSpec> load_spec_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{"unreadable", path, "cannot be opened"};
-  std::stringstream text;
-  text << in.rdbuf();
-  return load_spec(text.str(), path);
+  auto text = read_file(path);
+  if (!text.ok()) return text.status();
+  return load_spec(text.value(), path);
 }
 
 }  // namespace loom::spec

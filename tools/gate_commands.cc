@@ -6,17 +6,13 @@
 #include <tuple>
 
 #include "machines/tinytpu/gates.h"
+#include "tools/report.h"
 
 namespace loom {
 namespace {
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-int report(const Status& status) {
-  for (const Error& e : status.errors()) std::fprintf(stderr, "loom: %s\n", e.to_string().c_str());
-  return 1;
 }
 
 std::string config(const Overrides& overrides) {

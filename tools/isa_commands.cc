@@ -4,7 +4,6 @@
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <sstream>
 
 #include "machines/tinytpu/action_model.h"
@@ -14,22 +13,11 @@
 #include "machines/tinytpu/gen_isa.h"
 #include "machines/tinytpu/isa_files.h"
 #include "machines/tinytpu/reference.h"
+#include "tools/report.h"
+#include "common/files.h"
 
 namespace loom {
 namespace {
-
-int report(const Status& status) {
-  for (const Error& e : status.errors()) std::fprintf(stderr, "loom: %s\n", e.to_string().c_str());
-  return 1;
-}
-
-Result<std::string> read(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{"unreadable", "file '" + path + "'", "cannot be opened"};
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // The build the program is assembled for: the spec's defaults, overridden.
 Result<tinytpu::isa::Params> build(const Overrides& overrides) {
@@ -58,7 +46,7 @@ Result<tinytpu::isa::Params> build(const Overrides& overrides) {
 // A MAXDIM x MAXDIM int8 matrix from CSV: one row a line; a smaller matrix fills
 // the top-left corner. Errors name file:line:column.
 Status read_matrix(const std::string& path, int64_t maxdim, std::vector<int64_t>& into) {
-  auto text = read(path);
+  auto text = read_file(path);
   if (!text.ok()) return text.status();
   Status status;
   std::istringstream lines(text.value());
@@ -102,7 +90,7 @@ Result<tinytpu::Assembled> assemble_file(const IsaOptions& o, tinytpu::isa::Para
   auto params = build(o.overrides);
   if (!params.ok()) return params.status();
   p = params.value();
-  auto text = read(o.file);
+  auto text = read_file(o.file);
   if (!text.ok()) return text.status();
   return tinytpu::assemble_text(text.value(), o.file, p);
 }
@@ -191,7 +179,7 @@ int cost_command(const IsaOptions& o) {
     if (!program.ok()) return report(program.status());
     assembled = tinytpu::assemble(program.value(), p);
   } else if (!o.file.empty()) {
-    auto text = read(o.file);
+    auto text = read_file(o.file);
     if (!text.ok()) return report(text.status());
     assembled = tinytpu::assemble_text(text.value(), o.file, p);
   }
@@ -253,10 +241,8 @@ int ref_command(const IsaOptions& o) {
     std::fwrite(csv.data(), 1, csv.size(), stdout);
     return 0;
   }
-  std::ofstream out(o.out);
-  out << csv;
-  if (!out) return report(Error{"unwritable", "file '" + o.out + "'", "cannot be written"});
-  return 0;
+  const Status written = write_file(o.out, csv);
+  return written.ok() ? 0 : report(written);
 }
 
 }  // namespace loom

@@ -19,6 +19,7 @@
 #include "machines/tinytpu/isa_dsl.h"
 #include "machines/tinytpu/tinytpu.h"
 #include "tools/gate_commands.h"
+#include "tools/report.h"
 #include "tools/isa_commands.h"
 #include "units/parameter_set.h"
 
@@ -142,11 +143,6 @@ Result<Command> parse(const std::vector<std::string_view>& args) {
   }
   if (!status.ok()) return status;
   return cmd;
-}
-
-int report(const Status& status) {
-  for (const Error& e : status.errors()) std::fprintf(stderr, "loom: %s\n", e.to_string().c_str());
-  return 1;
 }
 
 // `bazel run` starts the tool in its runfiles; a relative path means where the

@@ -1,29 +1,14 @@
 #include "machines/tinytpu/gen_isa.h"
 
-#include <fstream>
 #include <sstream>
 
+#include "common/files.h"
 #include "machines/tinytpu/conformance.h"
 #include "machines/tinytpu/isa_files.h"
 #include "spec/generate.h"
 
 namespace loom::tinytpu {
 namespace {
-
-Result<std::string> read(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{"unreadable", path, "cannot be opened"};
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-Status write(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  if (!out) return Error{"unwritable", path, "cannot be written"};
-  return {};
-}
 
 // Names the first line at which `found` differs from `expected`.
 Status compare(const std::string& where, const std::string& expected, const std::string& found) {
@@ -49,7 +34,7 @@ Result<Generated> regenerate(const spec::IsaSpec& spec, const std::string& root)
   if (!header.ok()) return header.status();
   g.header = std::move(header).value();
   const std::string doc_path = root + "/" + std::string(kDocPath);
-  auto doc = read(doc_path);
+  auto doc = read_file(doc_path);
   if (!doc.ok()) return doc.status();
   auto spliced = spec::splice_tables(doc.value(), spec::generate_tables(spec), std::string(kDocPath));
   if (!spliced.ok()) return spliced.status();
@@ -62,8 +47,8 @@ Status write_generated(const std::string& root, const std::string& spec_path) {
   if (!spec.ok()) return spec.status();
   auto g = regenerate(spec.value(), root);
   if (!g.ok()) return g.status();
-  Status status = write(root + "/" + std::string(kEncodingPath), g.value().header);
-  status.merge(write(root + "/" + std::string(kDocPath), g.value().doc));
+  Status status = write_file(root + "/" + std::string(kEncodingPath), g.value().header);
+  status.merge(write_file(root + "/" + std::string(kDocPath), g.value().doc));
   return status;
 }
 
@@ -75,7 +60,7 @@ Status check_isa(const std::string& root, const std::string& spec_path) {
   if (!g.ok()) return g.status();
   for (const auto& [path, expected] : {std::pair{std::string(kEncodingPath), &g.value().header},
                                        std::pair{std::string(kDocPath), &g.value().doc}}) {
-    auto found = read(root + "/" + path);
+    auto found = read_file(root + "/" + path);
     if (!found.ok()) status.merge(found.status());
     else status.merge(compare(path, *expected, found.value()));
   }
