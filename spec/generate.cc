@@ -12,7 +12,8 @@ namespace {
 // become functions too) may not take their names.
 constexpr std::string_view kGeneratedNames[] = {
     "acc", "legal", "encode", "decode", "info", "find_opcode", "derive", "ipow", "resolve", "header_counts",
-    "header_word", "to_operand", "out_of_range", "violated_constraint", "encode_agu", "decode_agu", "ar_raw_distance"};
+    "header_word", "to_operand", "out_of_range", "violated_constraint", "encode_agu", "decode_agu", "ar_raw_distance",
+    "find_value", "set_parameter"};
 
 // C++ keywords a spec name could plausibly take.
 constexpr std::string_view kReserved[] = {
@@ -487,6 +488,27 @@ Result<std::string> generate_header(const IsaSpec& spec, const GenerateOptions& 
     for (const Parameter& p : spec.parameters) defaults += (defaults.empty() ? "" : ", ") + num(p.value);
     line("inline constexpr Params kDefaults = derive({" + defaults + "});");
   }
+  line();
+  {
+    std::string names;
+    for (const Parameter& q : spec.parameters) names += (names.empty() ? "" : ", ") + quoted(q.name);
+    for (const Derived& d : spec.derived) names += ", " + quoted(d.name);
+    line("// Every value of a build by name: the parameters, then the derived values.");
+    line("inline constexpr std::array<std::string_view, " + num(static_cast<int64_t>(spec.parameters.size() + spec.derived.size())) +
+         "> kValueNames{{" + names + "}};");
+  }
+  line("// A value of the build by its spec name, or nullptr.");
+  line("constexpr const int64_t* find_value(const Params& p, std::string_view name) {");
+  for (const Parameter& q : spec.parameters) line("  if (name == " + quoted(q.name) + ") return &p." + q.name + ";");
+  for (const Derived& d : spec.derived) line("  if (name == " + quoted(d.name) + ") return &p." + d.name + ";");
+  line("  return nullptr;");
+  line("}");
+  line("// Sets a parameter (not a derived value) by its spec name; false for any other name.");
+  line("constexpr bool set_parameter(Params& p, std::string_view name, int64_t value) {");
+  for (const Parameter& q : spec.parameters)
+    line("  if (name == " + quoted(q.name) + ") return p." + q.name + " = value, true;");
+  line("  return false;");
+  line("}");
   line();
   line("// The first parameter outside its range, or \"\".");
   line("constexpr std::string_view out_of_range(const Params& p) {");

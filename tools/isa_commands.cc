@@ -8,6 +8,7 @@
 
 #include "machines/tinytpu/action_model.h"
 #include "machines/tinytpu/assembler.h"
+#include "machines/tinytpu/build.h"
 #include "machines/tinytpu/gates.h"
 #include "machines/tinytpu/isa_dsl.h"
 #include "machines/tinytpu/gen_isa.h"
@@ -18,30 +19,6 @@
 
 namespace loom {
 namespace {
-
-// The build the program is assembled for: the spec's defaults, overridden.
-Result<tinytpu::isa::Params> build(const Overrides& overrides) {
-  tinytpu::isa::Params p = tinytpu::isa::kDefaults;
-  Status status;
-  for (const auto& [name, value] : overrides) {
-    if (name == "T") p.T = value;
-    else if (name == "MAXDIM") p.MAXDIM = value;
-    else if (name == "QD") p.QD = value;
-    else if (name == "AR_RAW_DIST") p.AR_RAW_DIST = value;
-    else status.add("unknown-parameter", "parameter '" + name + "'", "is not a TinyTPU parameter (T, MAXDIM, QD, AR_RAW_DIST)");
-  }
-  if (!status.ok()) return status;
-  // Ranges first: deriving from T = 0 would divide by zero.
-  if (auto bad = tinytpu::isa::out_of_range(p); !bad.empty())
-    for (const auto& info : tinytpu::isa::kParameters)
-      if (info.name == bad)
-        return Error{"parameter-out-of-range", "parameter '" + std::string(bad) + "'",
-                     "must be in [" + std::to_string(info.min) + ", " + std::to_string(info.max) + "]"};
-  if (auto bad = tinytpu::isa::violated_constraint(p); !bad.empty())
-    return Error{"constraint-violated", "constraint '" + std::string(bad) + "'",
-                 "fails at T=" + std::to_string(p.T) + ", MAXDIM=" + std::to_string(p.MAXDIM)};
-  return p;
-}
 
 // A MAXDIM x MAXDIM int8 matrix from CSV: one row a line; a smaller matrix fills
 // the top-left corner. Errors name file:line:column.
@@ -87,7 +64,7 @@ Status read_matrix(const std::string& path, int64_t maxdim, std::vector<int64_t>
 }
 
 Result<tinytpu::Assembled> assemble_file(const IsaOptions& o, tinytpu::isa::Params& p) {
-  auto params = build(o.overrides);
+  auto params = tinytpu::build_from(o.overrides);
   if (!params.ok()) return params.status();
   p = params.value();
   auto text = read_file(o.file);
@@ -107,7 +84,7 @@ std::string spec_of(const IsaOptions& o) {
 
 // The spec's behavioural model at the options' build.
 Result<tinytpu::ActionModel> model_of(const IsaOptions& o, tinytpu::isa::Params& p) {
-  auto params = build(o.overrides);
+  auto params = tinytpu::build_from(o.overrides);
   if (!params.ok()) return params.status();
   p = params.value();
   auto spec = spec::load_spec_file(spec_of(o));

@@ -7,32 +7,14 @@
 #include "actions/queries.h"
 #include "actions/rule.h"
 #include "compose/action_view.h"
+#include "machines/tinytpu/build.h"
 #include "machines/tinytpu/isa_dsl.h"
 #include "machines/tinytpu/tinytpu.h"
 #include "spec/action_machine.h"
 
 namespace loom::tinytpu {
-namespace {
-
-std::map<std::string, int64_t> build_values(const isa::Params& p) {
-  return {{"T", p.T},
-          {"MAXDIM", p.MAXDIM},
-          {"QD", p.QD},
-          {"AR_RAW_DIST", p.AR_RAW_DIST},
-          {"IMEM_WORDS", p.IMEM_WORDS},
-          {"DATA_QD", p.DATA_QD},
-          {"OPERAND_ROWS", p.OPERAND_ROWS},
-          {"SPAD_ROWS", p.SPAD_ROWS},
-          {"VR_ROWS", p.VR_ROWS},
-          {"AR_ROWS", p.AR_ROWS},
-          {"DRAM_WORDS", p.DRAM_WORDS},
-          {"T_LINKS", p.T_LINKS}};
-}
-
-}  // namespace
-
 Result<ActionModel> action_model(const spec::IsaSpec& spec, const isa::Params& build) {
-  auto machine = spec::action_machine(spec, build_values(build));
+  auto machine = spec::action_machine(spec, values_of(build));
   if (!machine.ok()) return machine.status();
   auto obligations = actions::check(machine.value());
   if (!obligations.ok()) return obligations.status();

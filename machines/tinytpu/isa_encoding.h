@@ -293,6 +293,35 @@ constexpr Params derive(Params p) {
 }
 inline constexpr Params kDefaults = derive({4, 16, 16, 4, 1024, 2});
 
+// Every value of a build by name: the parameters, then the derived values.
+inline constexpr std::array<std::string_view, 12> kValueNames{{"T", "MAXDIM", "QD", "AR_RAW_DIST", "IMEM_WORDS", "DATA_QD", "OPERAND_ROWS", "SPAD_ROWS", "VR_ROWS", "AR_ROWS", "DRAM_WORDS", "T_LINKS"}};
+// A value of the build by its spec name, or nullptr.
+constexpr const int64_t* find_value(const Params& p, std::string_view name) {
+  if (name == "T") return &p.T;
+  if (name == "MAXDIM") return &p.MAXDIM;
+  if (name == "QD") return &p.QD;
+  if (name == "AR_RAW_DIST") return &p.AR_RAW_DIST;
+  if (name == "IMEM_WORDS") return &p.IMEM_WORDS;
+  if (name == "DATA_QD") return &p.DATA_QD;
+  if (name == "OPERAND_ROWS") return &p.OPERAND_ROWS;
+  if (name == "SPAD_ROWS") return &p.SPAD_ROWS;
+  if (name == "VR_ROWS") return &p.VR_ROWS;
+  if (name == "AR_ROWS") return &p.AR_ROWS;
+  if (name == "DRAM_WORDS") return &p.DRAM_WORDS;
+  if (name == "T_LINKS") return &p.T_LINKS;
+  return nullptr;
+}
+// Sets a parameter (not a derived value) by its spec name; false for any other name.
+constexpr bool set_parameter(Params& p, std::string_view name, int64_t value) {
+  if (name == "T") return p.T = value, true;
+  if (name == "MAXDIM") return p.MAXDIM = value, true;
+  if (name == "QD") return p.QD = value, true;
+  if (name == "AR_RAW_DIST") return p.AR_RAW_DIST = value, true;
+  if (name == "IMEM_WORDS") return p.IMEM_WORDS = value, true;
+  if (name == "DATA_QD") return p.DATA_QD = value, true;
+  return false;
+}
+
 // The first parameter outside its range, or "".
 constexpr std::string_view out_of_range(const Params& p) {
   if (p.T < 2 || p.T > 32) return "T";

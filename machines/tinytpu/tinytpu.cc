@@ -4,6 +4,7 @@
 
 #include "compose/place.h"
 #include "machines/tinytpu/broken_units.h"
+#include "machines/tinytpu/build.h"
 #include "machines/tinytpu/isa_dsl.h"
 #include "machines/tinytpu/parameters.h"
 #include "units/library/tinytpu/accu.h"
@@ -232,16 +233,7 @@ Result<Architecture> architecture(const Overrides& overrides, Variant variant) {
   });
 }
 
-isa::Params isa_params(const Region& region) {
-  isa::Params p = isa::kDefaults;
-  p.T = region.params["T"];
-  p.MAXDIM = region.params["MAXDIM"];
-  p.QD = region.params["QD"];
-  p.AR_RAW_DIST = region.params["AR_RAW_DIST"];
-  p.IMEM_WORDS = region.params["IMEM_WORDS"];
-  p.DATA_QD = region.params["DATA_QD"];
-  return isa::derive(p);
-}
+isa::Params isa_params(const Region& region) { return build_of(region.params); }
 
 Result<Workload> program_workload(const Region& region, const Assembled& program, const IsaState& initial) {
   const isa::Params p = isa_params(region);
