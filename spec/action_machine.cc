@@ -1,101 +1,76 @@
 #include "spec/action_machine.h"
 
-#include <nlohmann/json.hpp>
+#include "spec/json_reader.h"
 
 namespace loom::spec {
 namespace {
 
-using json = nlohmann::json;
 
-// Reads values out of one JSON object, naming its path in every error.
+// The spec's JSON reader, plus what the machine table needs beyond it: values
+// that may be expressions over the build, bounds, and flags.
 class Fields {
  public:
   Fields(const json& j, std::string path, Status& status, const std::map<std::string, int64_t>& build)
-      : j_(j), path_(std::move(path)), status_(status), build_(build) {}
+      : r_(j, std::move(path), kNoSource, status), build_(build) {}
 
-  std::string text(const char* key, bool required = true) {
-    if (!j_.contains(key)) {
-      if (required) status_.add("missing-key", path_ + "/" + key, "is required");
-      return "";
-    }
-    if (!j_[key].is_string()) {
-      status_.add("wrong-type", path_ + "/" + key, "must be a string");
-      return "";
-    }
-    return j_[key].get<std::string>();
-  }
-  std::vector<std::string> texts(const char* key) {
-    std::vector<std::string> out;
-    if (!j_.contains(key)) return out;
-    if (!j_[key].is_array()) {
-      status_.add("wrong-type", path_ + "/" + key, "must be an array of strings");
-      return out;
-    }
-    for (const json& x : j_[key])
-      if (x.is_string()) out.push_back(x.get<std::string>());
-      else status_.add("wrong-type", path_ + "/" + key, "must be an array of strings");
-    return out;
-  }
+  std::string text(const char* key, bool required = true) { return r_.text(key, required); }
+  std::vector<std::string> texts(const char* key) { return r_.texts(key); }
+  const json* get(const char* key) { return r_.get(key, false); }
+  const std::string& path() const { return r_.path(); }
+
   // value(), which must lie in [lo, hi].
   int64_t bounded(const char* key, int64_t fallback, int64_t lo, int64_t hi) {
     const int64_t v = value(key, fallback);
     if (v < lo || v > hi) {
-      status_.add("illegal-value", path_ + "/" + key,
-                  "is " + std::to_string(v) + ", outside " + std::to_string(lo) + ".." + std::to_string(hi));
+      r_.error("illegal-value", "is " + std::to_string(v) + ", outside " + std::to_string(lo) + ".." + std::to_string(hi), key);
       return fallback;
     }
     return v;
   }
   bool flag(const char* key, bool fallback) {
-    if (!j_.contains(key)) return fallback;
-    if (!j_[key].is_boolean()) {
-      status_.add("wrong-type", path_ + "/" + key, "must be true or false");
+    const json* v = get(key);
+    if (v == nullptr) return fallback;
+    if (!v->is_boolean()) {
+      r_.error("wrong-type", "must be true or false", key);
       return fallback;
     }
-    return j_[key].get<bool>();
+    return v->get<bool>();
   }
+  // A required array of integers.
   std::vector<int64_t> integers(const char* key) {
-    std::vector<int64_t> out;
-    if (!j_.contains(key) || !j_[key].is_array()) {
-      status_.add(j_.contains(key) ? "wrong-type" : "missing-key", path_ + "/" + key, "must be an array of integers");
-      return out;
+    const bool present = r_.has(key);
+    const json* v = get(key);
+    if (v == nullptr || !v->is_array()) {
+      r_.error(present ? "wrong-type" : "missing-key", "must be an array of integers", key);
+      return {};
     }
-    for (const json& x : j_[key])
-      if (x.is_number_integer()) out.push_back(x.get<int64_t>());
-      else status_.add("wrong-type", path_ + "/" + key, "must be an array of integers");
-    return out;
+    return r_.integers(key);
   }
   // An integer, or an expression over the build's values.
   int64_t value(const char* key, int64_t fallback) {
-    if (!j_.contains(key)) return fallback;
-    const json& v = j_[key];
-    if (v.is_number_integer()) return v.get<int64_t>();
-    if (!v.is_string()) {
-      status_.add("wrong-type", path_ + "/" + key, "must be an integer or an expression");
+    const json* v = get(key);
+    if (v == nullptr) return fallback;
+    if (v->is_number_integer()) return v->get<int64_t>();
+    if (!v->is_string()) {
+      r_.error("wrong-type", "must be an integer or an expression", key);
       return fallback;
     }
-    auto e = Expr::parse(v.get<std::string>(), path_ + "/" + key);
-    if (!e.ok()) {
-      status_.merge(e.status());
-      return fallback;
-    }
-    auto r = e.value().eval([&](std::string_view n) -> std::optional<int64_t> {
+    auto e = r_.expr(key);
+    if (!e) return fallback;
+    auto result = e->eval([&](std::string_view n) -> std::optional<int64_t> {
       auto it = build_.find(std::string(n));
       return it == build_.end() ? std::nullopt : std::optional<int64_t>(it->second);
     });
-    if (!r.ok()) {
-      status_.merge(r.status());
+    if (!result.ok()) {
+      for (const Error& err : result.errors()) r_.error(err.kind, err.message, key);
       return fallback;
     }
-    return r.value();
+    return result.value();
   }
-  const json* get(const char* key) const { return j_.contains(key) ? &j_[key] : nullptr; }
-  const std::string& path() const { return path_; }
 
  private:
-  const json& j_;
-  std::string path_;
-  Status& status_;
+  static inline const std::string kNoSource;  // errors name the JSON path alone
+  JsonReader r_;
   const std::map<std::string, int64_t>& build_;
 };
 

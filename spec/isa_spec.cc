@@ -1,6 +1,7 @@
 #include "spec/isa_spec.h"
 
 #include "common/files.h"
+#include "spec/json_reader.h"
 
 #include <algorithm>
 #include <fstream>
@@ -10,7 +11,6 @@
 
 namespace loom::spec {
 
-using json = nlohmann::json;
 
 const Operand* Opcode::operand(std::string_view n) const {
   for (const Operand& o : operands)
@@ -86,138 +86,20 @@ Result<std::map<std::string, int64_t>> IsaSpec::resolve(const std::map<std::stri
 
 namespace {
 
-// Reads one JSON object, collecting errors under its path.
-class Reader {
- public:
-  Reader(const json& j, std::string path, const std::string& source, Status& status)
-      : j_(j), path_(std::move(path)), source_(source), status_(status) {
-    if (!j_.is_object()) error("wrong-type", "must be an object");
-  }
+using Reader = JsonReader;
 
-  std::string where(std::string_view key = "") const {
-    return source_ + ":" + path_ + (key.empty() ? "" : "/" + std::string(key));
-  }
-  void error(std::string kind, std::string message, std::string_view key = "") const {
-    status_.add(std::move(kind), where(key), std::move(message));
-  }
-  bool has(std::string_view key) const { return j_.is_object() && j_.contains(key); }
-  const json* get(std::string_view key, bool required) {
-    seen_.insert(std::string(key));
-    if (!j_.is_object()) return nullptr;
-    auto it = j_.find(key);
-    if (it == j_.end()) {
-      if (required) error("missing-key", "is required", key);
-      return nullptr;
-    }
-    return &*it;
-  }
-  int64_t integer(std::string_view key, int64_t fallback = 0, bool required = true) {
-    const json* v = get(key, required);
-    if (v == nullptr) return fallback;
-    if (!v->is_number_integer() || (v->is_number_unsigned() && v->get<uint64_t>() > uint64_t{INT64_MAX})) {
-      error("wrong-type", "must be an integer that fits 64 signed bits", key);
-      return fallback;
-    }
-    return v->get<int64_t>();
-  }
-  // An integer that must lie in [lo, hi], such as a bit position.
-  int bounded(std::string_view key, int64_t lo, int64_t hi, const std::string& what) {
-    const int64_t v = integer(key, lo);
-    if (v < lo || v > hi) {
-      error("invalid-range", what + " is " + std::to_string(lo) + " to " + std::to_string(hi) + ", not " + std::to_string(v), key);
-      return static_cast<int>(lo);
-    }
-    return static_cast<int>(v);
-  }
-  std::string text(std::string_view key, bool required = true) {
-    const json* v = get(key, required);
-    if (v == nullptr) return "";
-    if (!v->is_string()) {
-      error("wrong-type", "must be a string", key);
-      return "";
-    }
-    return v->get<std::string>();
-  }
-  std::vector<int64_t> integers(std::string_view key) {
-    std::vector<int64_t> out;
-    const json* v = get(key, false);
-    if (v == nullptr) return out;
-    if (!v->is_array()) {
-      error("wrong-type", "must be an array of integers", key);
-      return out;
-    }
-    for (const json& x : *v) {
-      if (!x.is_number_integer()) {
-        error("wrong-type", "must be an array of integers", key);
-        return {};
-      }
-      out.push_back(x.get<int64_t>());
-    }
-    return out;
-  }
-  // Calls `each(reader)` for each object of the array at `key`.
-  template <class F>
-  void array(std::string_view key, F each, bool required = true) {
-    const json* v = get(key, required);
-    if (v == nullptr) return;
-    if (!v->is_array()) {
-      error("wrong-type", "must be an array", key);
-      return;
-    }
-    for (size_t i = 0; i < v->size(); ++i) {
-      Reader r((*v)[i], path_ + "/" + std::string(key) + "/" + std::to_string(i), source_, status_);
-      each(r);
-      r.finish();
-    }
-  }
-  template <class F>
-  void object(std::string_view key, F each, bool required = true) {
-    const json* v = get(key, required);
-    if (v == nullptr) return;
-    Reader r(*v, path_ + "/" + std::string(key), source_, status_);
-    each(r);
-    r.finish();
-  }
-  std::optional<Expr> expr(std::string_view key, bool required = true) {
-    const bool given = has(key);
-    const std::string t = text(key, required);
-    if (given && t.find_first_not_of(" \t") == std::string::npos) {
-      error("bad-expression", "is empty", key);
-      return std::nullopt;
-    }
-    if (t.empty()) return std::nullopt;
-    auto e = Expr::parse(t, where(key));
-    if (!e.ok()) {
-      status_.merge(e.status());
-      return std::nullopt;
-    }
-    return std::move(e).value();
-  }
-  Slice slice(std::string_view name_key = "name") {
-    Slice s;
-    s.name = text(name_key);
-    const int64_t lo = integer("lo");
-    if (lo < 0 || lo > 63) error("field-outside-word", "a slice starts at bit 0 to 63, not " + std::to_string(lo), "lo");
-    else s.lo = static_cast<int>(lo);
-    s.bits = bounded("bits", 1, 64, "a slice's width");
-    s.doc = text("doc", false);
-    return s;
-  }
-  // Keys the reader never asked for are typos: name them.
-  void finish() const {
-    if (!j_.is_object()) return;
-    for (auto it = j_.begin(); it != j_.end(); ++it)
-      if (!seen_.count(it.key())) error("unknown-key", "is not a key of this object", it.key());
-  }
-  const std::string& path() const { return path_; }
 
- private:
-  const json& j_;
-  std::string path_;
-  const std::string& source_;
-  Status& status_;
-  std::set<std::string> seen_;
-};
+// A named bit slice: lo and bits, each in range.
+Slice slice(Reader& r, std::string_view name_key = "name") {
+  Slice s;
+  s.name = r.text(name_key);
+  const int64_t lo = r.integer("lo");
+  if (lo < 0 || lo > 63) r.error("field-outside-word", "a slice starts at bit 0 to 63, not " + std::to_string(lo), "lo");
+  else s.lo = static_cast<int>(lo);
+  s.bits = r.bounded("bits", 1, 64, "a slice's width");
+  s.doc = r.text("doc", false);
+  return s;
+}
 
 // Two slices of one word may not share a bit, and each must fit it.
 void check_slices(const std::vector<Slice>& slices, int word_bits, const std::string& what, const Reader& r,
@@ -285,7 +167,7 @@ Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source)
   s.field_limit = top.integer("field_limit", 1);
   if (s.field_limit < 1) top.error("invalid-range", "the field limit must be positive", "field_limit");
 
-  top.array("fields", [&](Reader& r) { s.fields.push_back(r.slice()); });
+  top.array("fields", [&](Reader& r) { s.fields.push_back(slice(r)); });
   check_slices(s.fields, s.word_bits, "field", top, "fields", status);
   for (const char* required : {"opcode", "nr"})
     if (s.field(required) == nullptr) top.error("missing-key", std::string("declares no '") + required + "' field", "fields");
@@ -380,7 +262,7 @@ Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source)
     s.agu_terms = r.bounded("terms", 1, 64, "the number of address terms");
     s.agu_term_bits = r.bounded("term_bits", 1, 64, "a term's width");
     s.agu_doc = r.text("doc", false);
-    r.array("subfields", [&](Reader& f) { s.agu_subfields.push_back(f.slice()); });
+    r.array("subfields", [&](Reader& f) { s.agu_subfields.push_back(slice(f)); });
     check_slices(s.agu_subfields, s.agu_term_bits, "AGU subfield", r, "subfields", status);
     for (const char* required : {"valid", "field", "level", "stride"})
       if (s.agu_subfield(required) == nullptr)
