@@ -5,6 +5,7 @@
 #include <map>
 #include <tuple>
 
+#include "machines/tinytpu/build.h"
 #include "machines/tinytpu/gates.h"
 #include "tools/report.h"
 
@@ -48,14 +49,12 @@ int bench_command(const Overrides& overrides) {
   }
   // The cycle table: simulated cycles beside the published co-simulation row
   // and the MAC limit. References, not targets: the timing is the units' own.
-  std::map<std::tuple<int64_t, int64_t, int64_t>, std::map<std::string, int64_t>> cycles;
-  int64_t t = 4, maxdim = 16;
-  for (const auto& [k, v] : overrides) {
-    if (k == "T") t = v;
-    if (k == "MAXDIM") maxdim = v;
-  }
+  // Per shape, the cycles of each form: plain and ReLU, looped and flat.
+  std::map<std::tuple<int64_t, int64_t, int64_t>, std::map<std::pair<bool, tinytpu::Form>, int64_t>> cycles;
+  const tinytpu::isa::Params p = tinytpu::build_from(overrides).value();  // bench accepted these overrides
+  const int64_t t = p.T;
   for (const tinytpu::GateRun& r : runs.value())
-    if (r.m > 0) cycles[{r.m, r.k, r.n}][r.name.substr(r.name.find(' ', 5) + 1)] = r.cycles;
+    if (r.m > 0) cycles[{r.m, r.k, r.n}][{r.relu, r.form}] = r.cycles;
   std::printf("\ncycle table (simulated; the published cosim row and the MAC limit M*K*N/T^2 are references):\n");
   std::printf("  %-10s %8s %8s %8s %8s %10s %10s\n", "MxKxN", "looped", "flat", "relu", "relu flat", "published",
               "MAC limit");
@@ -63,14 +62,15 @@ int bench_command(const Overrides& overrides) {
     const auto [m, k, n] = shape;
     std::string published = "-";
     for (const tinytpu::PublishedRow& row : tinytpu::published_cosim())
-      if (row.m == m && row.k == k && row.n == n && t == 4 && maxdim == 16) published = std::to_string(row.cycles);
-    const auto get = [&](const char* form) {
-      auto it = by_form.find(form);
+      if (row.m == m && row.k == k && row.n == n && t == 4 && p.MAXDIM == 16) published = std::to_string(row.cycles);
+    const auto get = [&](bool relu, tinytpu::Form form) {
+      auto it = by_form.find({relu, form});
       return it == by_form.end() ? std::string("-") : std::to_string(it->second);
     };
     std::printf("  %-10s %8s %8s %8s %8s %10s %10lld\n",
-                (std::to_string(m) + "x" + std::to_string(k) + "x" + std::to_string(n)).c_str(), get("looped").c_str(),
-                get("flat").c_str(), get("relu looped").c_str(), get("relu flat").c_str(), published.c_str(),
+                (std::to_string(m) + "x" + std::to_string(k) + "x" + std::to_string(n)).c_str(), get(false, tinytpu::Form::looped).c_str(),
+                get(false, tinytpu::Form::flat).c_str(), get(true, tinytpu::Form::looped).c_str(),
+                get(true, tinytpu::Form::flat).c_str(), published.c_str(),
                 static_cast<long long>(m * k * n / (t * t)));
   }
   const size_t total = runs.value().size();

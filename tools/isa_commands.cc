@@ -135,9 +135,7 @@ int cost_command(const IsaOptions& o) {
     std::printf("%-22s %10s %10s %8s\n", "bench GEMM", "simulated", "static", "gap");
     for (const tinytpu::GateRun& r : runs.value()) {
       if (r.m == 0) continue;
-      const bool relu = r.name.find("relu") != std::string::npos;
-      const bool flat = r.name.find("flat") != std::string::npos;
-      auto program = tinytpu::gemm_program(r.m, r.k, r.n, relu, flat ? tinytpu::Form::flat : tinytpu::Form::looped, p);
+      auto program = tinytpu::gemm_program(r.m, r.k, r.n, r.relu, r.form, p);
       if (!program.ok()) return report(program.status());
       auto assembled = tinytpu::assemble(program.value(), p);
       if (!assembled.ok()) return report(assembled.status());

@@ -15,15 +15,13 @@ namespace {
 
 using Build = std::map<std::string, int64_t>;
 
+// The parameters of `build` (not its derived values), as the design's set takes them.
 Overrides overrides_of(const Build& build) {
   Overrides o;
-  for (const auto& [k, v] : build)
-    if (parameters().declares(k) && std::any_of(parameters().parameters().begin(), parameters().parameters().end(),
-                                                [&](const auto& p) { return p.name == k; }))
-      o.emplace_back(k, v);
+  for (const ParameterSet::Parameter& p : parameters().parameters())
+    if (auto it = build.find(p.name); it != build.end()) o.emplace_back(p.name, it->second);
   return o;
 }
-
 
 // What the assembler makes of a program: ok, or the kinds of its errors.
 std::string verdict(const Program& program, const isa::Params& p) {

@@ -23,7 +23,9 @@ class Gate {
 
   // Assembles, simulates and checks one program from `initial`.
   GateRun run(std::string name, uint64_t seed, const Result<Program>& program, const IsaState& initial) {
-    GateRun r{std::move(name), seed, false, 0, "", 0, 0, 0, 0};
+    GateRun r;
+    r.name = std::move(name);
+    r.seed = seed;
     if (!program.ok()) {
       r.failure = program.status().to_string();
       return r;
@@ -66,6 +68,8 @@ class Gate {
     r.m = M;
     r.k = K;
     r.n = N;
+    r.relu = relu;
+    r.form = form;
     return r;
   }
 

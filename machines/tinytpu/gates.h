@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "common/status.h"
+#include "machines/tinytpu/isa_dsl.h"
 #include "machines/tinytpu/tinytpu.h"
 
 namespace loom::tinytpu {
@@ -24,8 +25,10 @@ struct GateRun {
   int64_t cycles = 0;
   std::string failure;  // the simulator's or the check's errors, when not exact
   int64_t changed = 0;  // elements of C the reference changes: 0 would make the run compare nothing
-  // GEMM runs: the shape, for the cycle table.
+  // GEMM runs: the shape and the program's form, for the cycle table.
   int64_t m = 0, k = 0, n = 0;
+  bool relu = false;
+  Form form = Form::looped;
 };
 
 // Errors: the configuration does not compose (a named parameter error).
