@@ -36,13 +36,12 @@ class Gate {
       return r;
     }
     IsaState after = initial;
-    if (run_reference(assembled.value().encoded, after).ok())
-      for (size_t e = 0; e < after.C.size(); ++e) r.changed += after.C[e] != initial.C[e];
-    auto work = program_workload(region_, assembled.value(), initial);
+    auto work = program_workload(region_, assembled.value(), initial, &after);
     if (!work.ok()) {
       r.failure = work.status().to_string();
       return r;
     }
+    for (size_t e = 0; e < after.C.size(); ++e) r.changed += after.C[e] != initial.C[e];
     SimOptions options;
     options.record_intervals = false;
     auto sim = simulate(region_, work.value().inputs, options);

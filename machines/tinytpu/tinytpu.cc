@@ -184,7 +184,8 @@ std::vector<int64_t> unpack(const Buffer& b) {
 }
 
 template <unsigned T>
-Result<Workload> workload_for(const Region& region, const Assembled& program, const IsaState& initial) {
+Result<Workload> workload_for(const Region& region, const Assembled& program, const IsaState& initial,
+                              IsaState* reference) {
   const int64_t imem_words = region.params["IMEM_WORDS"];
   const int64_t needed = design::kHeaderWords + static_cast<int64_t>(program.encoded.words.size());
   if (needed > imem_words)
@@ -199,6 +200,7 @@ Result<Workload> workload_for(const Region& region, const Assembled& program, co
   IsaState expected = initial;
   Status ran = run_reference(program.encoded, expected);
   if (!ran.ok()) return ran;
+  if (reference != nullptr) *reference = expected;
   Workload work;
   work.description = std::to_string(program.walk.instructions) + " dynamic instructions at T=" + std::to_string(T) +
                      ", MAXDIM=" + std::to_string(initial.p.MAXDIM);
@@ -235,7 +237,8 @@ Result<Architecture> architecture(const Overrides& overrides, Variant variant) {
 
 isa::Params isa_params(const Region& region) { return build_of(region.params); }
 
-Result<Workload> program_workload(const Region& region, const Assembled& program, const IsaState& initial) {
+Result<Workload> program_workload(const Region& region, const Assembled& program, const IsaState& initial,
+                                  IsaState* reference) {
   const isa::Params p = isa_params(region);
   // The program was validated for one build, and the state sized for one: both must be the region's.
   for (const auto& [what, q] : {std::pair<const char*, const isa::Params*>{"program was assembled", &program.params},
@@ -245,7 +248,7 @@ Result<Workload> program_workload(const Region& region, const Assembled& program
                    std::string("the ") + what + " for T=" + std::to_string(q->T) + ", MAXDIM=" + std::to_string(q->MAXDIM) +
                        ", AR_RAW_DIST=" + std::to_string(q->AR_RAW_DIST) + ", but the region is T=" + std::to_string(p.T) +
                        ", MAXDIM=" + std::to_string(p.MAXDIM) + ", AR_RAW_DIST=" + std::to_string(p.AR_RAW_DIST)};
-  return BuiltLanes::dispatch(p.T, [&](auto lanes) { return workload_for<decltype(lanes)::value>(region, program, initial); });
+  return BuiltLanes::dispatch(p.T, [&](auto lanes) { return workload_for<decltype(lanes)::value>(region, program, initial, reference); });
 }
 
 Result<Workload> default_workload(const Region& region, uint64_t seed) {

@@ -40,7 +40,9 @@ isa::Params isa_params(const Region& region);
 // and a check of all of C against the reference model run from the same state.
 // Errors: program-too-long (it does not fit IMEM_WORDS), build-mismatch (the
 // program was assembled for another build).
-Result<Workload> program_workload(const Region& region, const Assembled& program, const IsaState& initial);
+// `reference`, if given, receives the reference model's final state.
+Result<Workload> program_workload(const Region& region, const Assembled& program, const IsaState& initial,
+                                  IsaState* reference = nullptr);
 
 // `loom sim`'s workload: a MAXDIM-cubed GEMM with ReLU on full-range operands.
 Result<Workload> default_workload(const Region& region, uint64_t seed);
