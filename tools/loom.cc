@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -224,10 +223,7 @@ int demo(const Command& cmd) {
   std::printf("== Simulated on the composed region (full-range int8 operands, seed %llu), and checked\n"
               "   against the ISA reference model:\n\n",
               static_cast<unsigned long long>(cmd.seed));
-  IsaState initial(p);
-  std::mt19937_64 rng(cmd.seed);
-  for (auto* m : {&initial.A, &initial.B, &initial.C})
-    for (int64_t& v : *m) v = static_cast<int64_t>(rng() % 256) - 128;
+  const IsaState initial = random_state(p, cmd.seed);
   auto work = program_workload(region.value(), assembled.value(), initial);
   if (!work.ok()) return report(work.status());
   auto result = simulate(region.value(), work.value().inputs, cmd.sim);

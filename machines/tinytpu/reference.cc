@@ -1,6 +1,7 @@
 #include "machines/tinytpu/reference.h"
 
 #include <algorithm>
+#include <random>
 
 namespace loom::tinytpu {
 
@@ -12,6 +13,14 @@ IsaState::IsaState(const isa::Params& params)
   for (size_t i = 0; i < spad.size(); ++i) spad[i] = static_cast<int64_t>((i * 37 + 11) % 256) - 128;
   for (size_t i = 0; i < vr.size(); ++i) vr[i] = static_cast<int64_t>((i * 53 + 7) % 256) - 128;
   for (size_t i = 0; i < ar.size(); ++i) ar[i] = static_cast<int64_t>(i * 2654435761u % 100003) - 50000;
+}
+
+IsaState random_state(const isa::Params& params, uint64_t seed) {
+  IsaState s(params);
+  std::mt19937_64 rng(seed);
+  for (auto* m : {&s.A, &s.B, &s.C})
+    for (int64_t& v : *m) v = static_cast<int64_t>(rng() % 256) - 128;
+  return s;
 }
 
 Status run_reference(const Encoded& encoded, IsaState& s) {

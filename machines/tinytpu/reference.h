@@ -32,6 +32,10 @@ struct IsaState {
   }
 };
 
+// A state with A, B and C full of random int8 values from `seed`: what
+// `loom sim` and `loom demo` run a program on.
+IsaState random_state(const isa::Params& params, uint64_t seed);
+
 // Runs a validated program. A fault (which check_program would have refused)
 // is a named error: reference-fault.
 Status run_reference(const Encoded& encoded, IsaState& state);

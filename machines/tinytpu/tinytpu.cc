@@ -1,7 +1,5 @@
 #include "machines/tinytpu/tinytpu.h"
 
-#include <random>
-
 #include "compose/place.h"
 #include "machines/tinytpu/broken_units.h"
 #include "machines/tinytpu/build.h"
@@ -257,10 +255,7 @@ Result<Workload> default_workload(const Region& region, uint64_t seed) {
   if (!program.ok()) return program.status();
   auto assembled = assemble(program.value(), p);
   if (!assembled.ok()) return assembled.status();
-  IsaState initial(p);
-  std::mt19937_64 rng(seed);
-  for (auto* m : {&initial.A, &initial.B, &initial.C})
-    for (int64_t& v : *m) v = static_cast<int64_t>(rng() % 256) - 128;
+  const IsaState initial = random_state(p, seed);
   auto work = program_workload(region, assembled.value(), initial);
   if (work.ok())
     work.value().description = "GEMM " + std::to_string(p.MAXDIM) + "^3 with ReLU, full-range int8, seed " +
