@@ -57,10 +57,7 @@ class Fields {
     }
     auto e = r_.expr(key);
     if (!e) return fallback;
-    auto result = e->eval([&](std::string_view n) -> std::optional<int64_t> {
-      auto it = build_.find(std::string(n));
-      return it == build_.end() ? std::nullopt : std::optional<int64_t>(it->second);
-    });
+    auto result = e->eval(Expr::in(build_));
     if (!result.ok()) {
       for (const Error& err : result.errors()) r_.error(err.kind, err.message, key);
       return fallback;

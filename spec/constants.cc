@@ -18,10 +18,7 @@ Constants constants(const IsaSpec& spec, const std::map<std::string, int64_t>& b
     c[key + ".lo"] = n(s.lo);
     c[key + ".bits"] = n(s.bits);
   };
-  const auto lookup = [&](std::string_view name) -> std::optional<int64_t> {
-    auto it = build.find(std::string(name));
-    return it == build.end() ? std::nullopt : std::optional<int64_t>(it->second);
-  };
+  const Expr::Lookup lookup = Expr::in(build);
   c["word_bits"] = n(spec.word_bits);
   c["field_limit"] = n(spec.field_limit);
   for (const Slice& f : spec.fields) slice("field." + f.name, f);

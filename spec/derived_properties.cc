@@ -28,23 +28,8 @@ std::optional<int64_t> ceiling(const IsaSpec& spec, const Predicate& predicate,
     values[p->name] = v;
     // Derived values may feed the predicate.
     std::map<std::string, int64_t> all = values;
-    bool ok = true;
-    for (const Derived& d : spec.derived) {
-      auto r = d.expr.eval([&](std::string_view n) -> std::optional<int64_t> {
-        auto it = all.find(std::string(n));
-        return it == all.end() ? std::nullopt : std::optional<int64_t>(it->second);
-      });
-      if (!r.ok()) {
-        ok = false;
-        break;
-      }
-      all[d.name] = r.value();
-    }
-    if (!ok) continue;
-    auto holds = predicate.expr.eval([&](std::string_view n) -> std::optional<int64_t> {
-      auto it = all.find(std::string(n));
-      return it == all.end() ? std::nullopt : std::optional<int64_t>(it->second);
-    });
+    if (!spec.derive(all).ok()) continue;
+    auto holds = predicate.expr.eval(Expr::in(all));
     if (holds.ok() && holds.value() != 0) return v;
   }
   return std::nullopt;

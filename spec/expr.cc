@@ -136,6 +136,13 @@ bool Expr::is_comparison() const {
   return false;
 }
 
+Expr::Lookup Expr::in(const std::map<std::string, int64_t>& values) {
+  return [&values](std::string_view n) -> std::optional<int64_t> {
+    auto it = values.find(std::string(n));
+    return it == values.end() ? std::nullopt : std::optional<int64_t>(it->second);
+  };
+}
+
 Result<int64_t> Expr::eval(const Lookup& lookup) const {
   if (root_ < 0) return Error{"bad-expression", where_, "is empty"};
   return eval(root_, lookup);

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,6 +24,8 @@ class Expr {
   static Result<Expr> parse(std::string_view text, const std::string& where);
 
   using Lookup = std::function<std::optional<int64_t>(std::string_view name)>;
+  // Names looked up in `values`, which must outlive the lookup.
+  static Lookup in(const std::map<std::string, int64_t>& values);
   // A comparison is 1 or 0. Errors: unknown-name, division-by-zero, overflow.
   Result<int64_t> eval(const Lookup& lookup) const;
 

@@ -45,6 +45,15 @@ std::vector<const Slice*> IsaSpec::operand_fields() const {
   return out;
 }
 
+Status IsaSpec::derive(std::map<std::string, int64_t>& values) const {
+  for (const Derived& d : derived) {
+    auto v = d.expr.eval(Expr::in(values));
+    if (!v.ok()) return v.status();
+    values[d.name] = v.value();
+  }
+  return {};
+}
+
 Result<std::map<std::string, int64_t>> IsaSpec::resolve(const std::map<std::string, int64_t>& overrides) const {
   Status status;
   std::map<std::string, int64_t> values;
@@ -61,18 +70,9 @@ Result<std::map<std::string, int64_t>> IsaSpec::resolve(const std::map<std::stri
     }
   }
   if (!status.ok()) return status;
-  const auto lookup = [&](std::string_view n) -> std::optional<int64_t> {
-    auto it = values.find(std::string(n));
-    if (it == values.end()) return std::nullopt;
-    return it->second;
-  };
-  for (const Derived& d : derived) {
-    auto v = d.expr.eval(lookup);
-    if (!v.ok()) return v.status();
-    values[d.name] = v.value();
-  }
+  if (Status derived_ok = derive(values); !derived_ok.ok()) return derived_ok;
   for (const Predicate& c : constraints) {
-    auto v = c.expr.eval(lookup);
+    auto v = c.expr.eval(Expr::in(values));
     if (!v.ok()) return v.status();
     if (v.value() == 0) {
       std::string given;

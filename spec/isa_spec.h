@@ -120,6 +120,9 @@ struct IsaSpec {
   // The operand fields (f0, f1, ...): every field but the opcode and the row count.
   std::vector<const Slice*> operand_fields() const;
 
+  // Adds every derived value to `values`, which holds every parameter.
+  Status derive(std::map<std::string, int64_t>& values) const;
+
   // Defaults, overridden by `overrides`, then every derived value: the build's
   // values by name. Errors: unknown-parameter, parameter-out-of-range,
   // constraint-violated (naming the constraint), and expression errors.
