@@ -82,14 +82,20 @@ std::string spec_of(const IsaOptions& o) {
   return o.spec.empty() ? root_of(o) + "/" + std::string(tinytpu::kSpecPath) : o.spec;
 }
 
-// The spec's behavioural model at the options' build.
-Result<tinytpu::ActionModel> model_of(const IsaOptions& o, tinytpu::isa::Params& p) {
-  auto params = tinytpu::build_from(o.overrides);
-  if (!params.ok()) return params.status();
-  p = params.value();
+// The spec, the options' build, and the spec's behavioural model at that build.
+struct Modelled {
+  spec::IsaSpec spec;
+  tinytpu::isa::Params build;
+  tinytpu::ActionModel model;
+};
+Result<Modelled> modelled(const IsaOptions& o) {
+  auto build = tinytpu::build_from(o.overrides);
+  if (!build.ok()) return build.status();
   auto spec = spec::load_spec_file(spec_of(o));
   if (!spec.ok()) return spec.status();
-  return tinytpu::action_model(spec.value(), p);
+  auto model = tinytpu::action_model(spec.value(), build.value());
+  if (!model.ok()) return model.status();
+  return Modelled{std::move(spec).value(), build.value(), std::move(model).value()};
 }
 
 // "16x16x8" -> {16, 16, 8}
@@ -111,11 +117,10 @@ Result<std::array<int64_t, 3>> shape(const std::string& text) {
 }  // namespace
 
 int project_command(const IsaOptions& o) {
-  tinytpu::isa::Params p{};
-  auto model = model_of(o, p);
-  if (!model.ok()) return report(model.status());
-  auto spec = spec::load_spec_file(spec_of(o));
-  auto projected = tinytpu::project(spec.value(), model.value().machine, p);
+  auto m = modelled(o);
+  if (!m.ok()) return report(m.status());
+  const tinytpu::isa::Params& p = m.value().build;
+  auto projected = tinytpu::project(m.value().spec, m.value().model.machine, p);
   if (!projected.ok()) return report(projected.status());
   std::printf("projection of TinyTPU's action model onto its composed region (T=%lld, MAXDIM=%lld):\n\n%s",
               static_cast<long long>(p.T), static_cast<long long>(p.MAXDIM), projected.value().to_string().c_str());
@@ -123,9 +128,10 @@ int project_command(const IsaOptions& o) {
 }
 
 int cost_command(const IsaOptions& o) {
-  tinytpu::isa::Params p{};
-  auto model = model_of(o, p);
-  if (!model.ok()) return report(model.status());
+  auto m = modelled(o);
+  if (!m.ok()) return report(m.status());
+  const tinytpu::isa::Params& p = m.value().build;
+  const tinytpu::ActionModel& model = m.value().model;
   auto structure = tinytpu::composed_structure(p);
   if (!structure.ok()) return report(structure.status());
   if (o.bench) {
@@ -139,7 +145,7 @@ int cost_command(const IsaOptions& o) {
       if (!program.ok()) return report(program.status());
       auto assembled = tinytpu::assemble(program.value(), p);
       if (!assembled.ok()) return report(assembled.status());
-      const tinytpu::Cost c = tinytpu::cost(model.value(), assembled.value(), structure.value());
+      const tinytpu::Cost c = tinytpu::cost(model, assembled.value(), structure.value());
       std::printf("%-22s %10lld %10lld %+7.1f%%\n", r.name.substr(5).c_str(), static_cast<long long>(r.cycles),
                   static_cast<long long>(c.estimate),
                   100.0 * static_cast<double>(c.estimate - r.cycles) / static_cast<double>(r.cycles));
@@ -159,7 +165,7 @@ int cost_command(const IsaOptions& o) {
     assembled = tinytpu::assemble_text(text.value(), o.file, p);
   }
   if (!assembled.ok()) return report(assembled.status());
-  const tinytpu::Cost c = tinytpu::cost(model.value(), assembled.value(), structure.value());
+  const tinytpu::Cost c = tinytpu::cost(model, assembled.value(), structure.value());
   std::fwrite(c.table.data(), 1, c.table.size(), stdout);
   return 0;
 }
