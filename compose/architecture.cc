@@ -137,9 +137,12 @@ class Composer {
         unresolved_.insert(m.name);
         continue;
       }
+      if (m.timing.write_latency < 0)
+        status_.add("invalid-timing", where, "declares a write latency of " + std::to_string(m.timing.write_latency) +
+                                                 " iterations; it must be 0 or more");
       declared_.emplace(m.name, Declared{ObjectKind::memory, *dims, static_cast<int>(region_.memories.size())});
       for (int64_t i = 0; i < dims->size(); ++i)
-        region_.memories.push_back({m.name, dims->unflat(i), m.word, *rows, {}});
+        region_.memories.push_back({m.name, dims->unflat(i), m.word, *rows, m.timing.write_latency, {}});
     }
     for (const auto& a : arch_.arguments_) {
       if (taken(a.name)) continue;

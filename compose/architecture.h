@@ -104,8 +104,8 @@ class Architecture {
     return add(loom::channel<W>(std::move(name), std::move(shape), std::move(depth), std::move(carries)));
   }
   template <class W>
-  Handle memory(std::string name, Extent rows, Shape shape = one()) {
-    return add(loom::memory<W>(std::move(name), std::move(rows), std::move(shape)));
+  Handle memory(std::string name, Extent rows, Shape shape = one(), MemoryTiming timing = {}) {
+    return add(loom::memory<W>(std::move(name), std::move(rows), std::move(shape), timing));
   }
   template <class W>
   Handle argument(std::string name, Extent size, std::string doc) {

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "compose/architecture.h"
+#include "compose/sim/process.h"
 #include "units/unit.h"
 
 namespace loom {
@@ -26,9 +27,18 @@ class Placed {
   Placement& placement_;
 };
 
+// The unit's model with the simulator's entry point: the body instantiated
+// against the concrete process, here where both types are visible.
+template <UnitDeclaration U>
+UnitModel model_of() {
+  UnitModel model = describe<U>();
+  model.simulate = &run_body<U, SimProcess>;
+  return model;
+}
+
 template <UnitDeclaration U>
 Placed<U> place(Architecture& arch, std::string name, Shape instances) {
-  return Placed<U>(arch.place(describe<U>(), std::move(name), std::move(instances)));
+  return Placed<U>(arch.place(model_of<U>(), std::move(name), std::move(instances)));
 }
 
 }  // namespace loom

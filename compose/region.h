@@ -56,6 +56,7 @@ struct MemoryInstance {
   Index index;
   WordShape word;
   int64_t rows = 0;
+  int write_latency = 0;  // MemoryTiming::write_latency, in the owner's iterations
   Endpoint owner;
   std::string label() const { return name + index.to_string(); }
 };

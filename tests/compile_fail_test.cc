@@ -63,7 +63,7 @@ TEST_CASE("storing a word of the wrong type to a memory fails to compile", "[com
 }
 
 TEST_CASE("reading from a port the unit writes fails to compile", "[compile-fail]") {
-  expect_refusal("wrong_direction.cc", "loom: read() takes a Reads<> port, a channel the unit reads");
+  expect_refusal("wrong_direction.cc", "loom: read() takes a LOOM_READS port, a channel the unit reads");
 }
 
 TEST_CASE("storing to a read-only argument fails to compile", "[compile-fail]") {

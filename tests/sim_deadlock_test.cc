@@ -48,8 +48,8 @@ struct DmaRegion {
 TEST_CASE("one DMA unit loading through and storing from a scratchpad is a named two-process cycle", "[deadlock]") {
   DmaRegion d("two_way_dma");
   place<test::TwoWayDma>(d.arch, "dma", one())
-      .bind(test::TwoWayDma::a, d.a())
-      .bind(test::TwoWayDma::c, d.c())
+      .bind(test::TwoWayDma::A, d.a())
+      .bind(test::TwoWayDma::C, d.c())
       .bind(test::TwoWayDma::to_sp, d.to_sp())
       .bind(test::TwoWayDma::from_sp, d.from_sp());
   d.place_scratchpad();
@@ -80,9 +80,9 @@ TEST_CASE("one DMA unit loading through and storing from a scratchpad is a named
 
 TEST_CASE("split into one-way DMA units, the same round trip completes", "[deadlock]") {
   DmaRegion d("one_way_dma");
-  place<test::DmaLoad>(d.arch, "dma_ld", one()).bind(test::DmaLoad::a, d.a()).bind(test::DmaLoad::out, d.to_sp());
+  place<test::DmaLoad>(d.arch, "dma_ld", one()).bind(test::DmaLoad::A, d.a()).bind(test::DmaLoad::out, d.to_sp());
   d.place_scratchpad();
-  place<test::DmaStore>(d.arch, "dma_st", one()).bind(test::DmaStore::in, d.from_sp()).bind(test::DmaStore::c, d.c());
+  place<test::DmaStore>(d.arch, "dma_st", one()).bind(test::DmaStore::in, d.from_sp()).bind(test::DmaStore::C, d.c());
   const SimResult r = run(d.arch, {{"A", Buffer::of(rows(8))}});
   REQUIRE(r.ok());
   CHECK(r.arguments.at("C").as<Token>() == rows(8));
@@ -174,7 +174,7 @@ TEST_CASE("a body using a port its instance leaves unbound stops with a named er
   Handle out = arch.argument<Token>("OUT", "K", "result");
   place<test::Absorb<1, 1>>(arch, "absorb", one())
       .bind(test::Absorb<1, 1>::in, [](const Index&) -> Binding { return unbound; })
-      .bind(test::Absorb<1, 1>::result, out());
+      .bind(test::Absorb<1, 1>::OUT, out());
   const SimResult r = run(arch);
   REQUIRE(r.outcome == SimResult::error);
   CHECK(r.errors.to_string() ==
@@ -228,8 +228,8 @@ TEST_CASE("inputs that do not fit the region are refused before anything runs", 
   Handle c = arch.channel<Token>("c", one(), "QD", "rows");
   Handle a = arch.argument<Token>("A", "K", "input rows");
   Handle out = arch.argument<Token>("C", "K", "output rows");
-  place<test::DmaLoad>(arch, "dma_ld", one()).bind(test::DmaLoad::a, a()).bind(test::DmaLoad::out, c());
-  place<test::DmaStore>(arch, "dma_st", one()).bind(test::DmaStore::in, c()).bind(test::DmaStore::c, out());
+  place<test::DmaLoad>(arch, "dma_ld", one()).bind(test::DmaLoad::A, a()).bind(test::DmaLoad::out, c());
+  place<test::DmaStore>(arch, "dma_st", one()).bind(test::DmaStore::in, c()).bind(test::DmaStore::C, out());
 
   CHECK(simulate(arch, {}).status().to_string() ==
         "error[missing-input] argument 'A': is read by dma_ld.A, but no input gives it\n");

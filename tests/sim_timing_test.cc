@@ -22,7 +22,7 @@ SimResult pair(int64_t k, int64_t qd) {
   Handle c = arch.channel<Token>("c", one(), "QD", "tokens");
   Handle out = arch.argument<Token>("OUT", "K", "what the consumer read");
   place<Producer>(arch, "producer", one()).bind(Producer::out, c());
-  place<Consumer>(arch, "consumer", one()).bind(Consumer::in, c()).bind(Consumer::result, out());
+  place<Consumer>(arch, "consumer", one()).bind(Consumer::in, c()).bind(Consumer::OUT, out());
   auto r = simulate(arch, {});
   REQUIRE(r.ok());
   REQUIRE(r.value().ok());
@@ -77,7 +77,7 @@ TEST_CASE("a stage with latency 5 adds five cycles to every token's path", "[tim
     place<test::Stage<1, 5>>(arch, "stage", one()).bind(test::Stage<1, 5>::in, a()).bind(test::Stage<1, 5>::out, b());
     place<test::Absorb<1, 1>>(arch, "consumer", one())
         .bind(test::Absorb<1, 1>::in, b())
-        .bind(test::Absorb<1, 1>::result, out());
+        .bind(test::Absorb<1, 1>::OUT, out());
     auto r = simulate(arch, {});
     REQUIRE(r.ok());
     REQUIRE(r.value().ok());
@@ -113,12 +113,12 @@ namespace {
 
 // Adds two rows of its own memory into a third, K times: no channel at all.
 struct RowAdder {
-  static constexpr std::string_view name = "adder";
-  static constexpr Owns<"rows", test::Token> rows{};
-  static constexpr Param<"K"> k{};
+  LOOM_UNIT("adder");
+  LOOM_OWNS(rows, test::Token);
+  LOOM_PARAM(k, K);
   static constexpr auto ports = port_list(rows);
   static constexpr auto params = param_list(k);
-  static constexpr Pipeline pipeline{.ii = 1, .depth = 3};
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/3};
   template <class IO>
   static void body(IO& io) {
     for (int64_t i = 0; i < io.param(k); ++i) {

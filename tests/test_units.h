@@ -9,61 +9,61 @@ using Narrow = Word<4, 8>;
 using Wide = Word<4, 32>;
 
 struct Source {
-  static constexpr std::string_view name = "source";
-  static constexpr Writes<"out", Narrow> out{};
+  LOOM_UNIT("source");
+  LOOM_WRITES(out, Narrow);
   static constexpr auto ports = port_list(out);
-  static constexpr Pipeline pipeline{};
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
   template <class IO> static void body(IO& io) { io.write(out, Narrow()); }
 };
 
 struct Sink {
-  static constexpr std::string_view name = "sink";
-  static constexpr Reads<"in", Narrow> in{};
+  LOOM_UNIT("sink");
+  LOOM_READS(in, Narrow);
   static constexpr auto ports = port_list(in);
-  static constexpr Pipeline pipeline{};
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
   template <class IO> static void body(IO& io) { (void)io.read(in); }
 };
 
 struct WideSink {
-  static constexpr std::string_view name = "wide_sink";
-  static constexpr Reads<"in", Wide> in{};
+  LOOM_UNIT("wide_sink");
+  LOOM_READS(in, Wide);
   static constexpr auto ports = port_list(in);
-  static constexpr Pipeline pipeline{};
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
   template <class IO> static void body(IO& io) { (void)io.read(in); }
 };
 
 struct Relay {
-  static constexpr std::string_view name = "relay";
-  static constexpr Reads<"in", Narrow> in{};
-  static constexpr Writes<"out", Narrow> out{};
+  LOOM_UNIT("relay");
+  LOOM_READS(in, Narrow);
+  LOOM_WRITES(out, Narrow);
   static constexpr auto ports = port_list(in, out);
-  static constexpr Pipeline pipeline{};
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
   template <class IO> static void body(IO& io) { io.write(out, io.read(in)); }
 };
 
 struct Keeper {
-  static constexpr std::string_view name = "keeper";
-  static constexpr Owns<"mem", Narrow> mem{};
+  LOOM_UNIT("keeper");
+  LOOM_OWNS(mem, Narrow);
   static constexpr auto ports = port_list(mem);
-  static constexpr Pipeline pipeline{};
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
   template <class IO> static void body(IO& io) { io.store(mem, 0, io.load(mem, 0)); }
 };
 
 struct Borrower {
-  static constexpr std::string_view name = "borrower";
-  static constexpr Uses<"mem", Narrow> mem{};
+  LOOM_UNIT("borrower");
+  LOOM_USES(mem, Narrow);
   static constexpr auto ports = port_list(mem);
-  static constexpr Pipeline pipeline{};
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
   template <class IO> static void body(IO& io) { (void)io.load(mem, 0); }
 };
 
 struct DramReader {
-  static constexpr std::string_view name = "dram_reader";
-  static constexpr Addresses<"src", Narrow> src{};
-  static constexpr Param<"LEN"> len{};
+  LOOM_UNIT("dram_reader");
+  LOOM_READS_DRAM(src, Narrow);
+  LOOM_PARAM(len, LEN);
   static constexpr auto ports = port_list(src);
   static constexpr auto params = param_list(len);
-  static constexpr Pipeline pipeline{};
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
   template <class IO> static void body(IO& io) {
     for (int64_t i = 0; i < io.param(len); ++i) (void)io.load(src, i);
   }
@@ -71,11 +71,11 @@ struct DramReader {
 
 // Reads one element of an argument and writes another of the same argument.
 struct Copier {
-  static constexpr std::string_view name = "copier";
-  static constexpr Addresses<"src", Narrow> src{};
-  static constexpr Addresses<"dst", Narrow, Access::write> dst{};
+  LOOM_UNIT("copier");
+  LOOM_READS_DRAM(src, Narrow);
+  LOOM_WRITES_DRAM(dst, Narrow);
   static constexpr auto ports = port_list(src, dst);
-  static constexpr Pipeline pipeline{};
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
   template <class IO> static void body(IO& io) { io.store(dst, 1, io.load(src, 0)); }
 };
 

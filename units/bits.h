@@ -1,12 +1,14 @@
 // Bit fields in an array of 64-bit limbs, least significant bit first. The one
 // place where packing happens, so that every word width shares one tested path:
 // the Allo simulator corrupted its heap on 65-, 72- and 96-bit streams because each
-// width took its own route through a wide integer type.
+// width took its own route through a wide integer type. C++14, for the HLS
+// target too.
 #pragma once
 
 #include <cstdint>
 
-namespace loom::bits {
+namespace loom {
+namespace bits {
 
 constexpr unsigned kLimbBits = 64;
 
@@ -48,4 +50,5 @@ constexpr int64_t wrap(int64_t value, unsigned width) {
   return sign_extend(static_cast<uint64_t>(value) & mask(width), width);
 }
 
-}  // namespace loom::bits
+}  // namespace bits
+}  // namespace loom

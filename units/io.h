@@ -18,6 +18,9 @@ class Io {
   virtual void store(int port, int64_t row, const uint64_t* limbs, int limb_count) = 0;
   // `which` is the position in the unit's declared parameters.
   virtual int64_t param(int which) = 0;
+  // LOOM_PIPELINE: an iteration of the body's pipelined loop begins. Only a
+  // backend that models memory write latency needs it.
+  virtual void begin_iteration() {}
 };
 
 }  // namespace loom

@@ -9,16 +9,27 @@
 
 namespace loom {
 
+// What a memory declares about its timing, so that no body has to model it.
+struct MemoryTiming {
+  // A store is visible to loads this many iterations of its owner's pipelined
+  // loop after it issues; a load sooner reads the row's old value. 0: at once.
+  // A loop that claims no dependence through the memory (HLS `dependence
+  // inter false`) gets exactly this from hardware whose store stage is that
+  // many stages after its load stage.
+  int write_latency = 0;
+};
+
 struct Memory {
   std::string name;
   WordShape word;
   Extent rows;
   Shape shape;
+  MemoryTiming timing;
 };
 
 template <class W>
-Memory memory(std::string name, Extent rows, Shape shape = one()) {
-  return {std::move(name), W::shape(), std::move(rows), std::move(shape)};
+Memory memory(std::string name, Extent rows, Shape shape = one(), MemoryTiming timing = {}) {
+  return {std::move(name), W::shape(), std::move(rows), std::move(shape), timing};
 }
 
 }  // namespace loom

@@ -1,8 +1,20 @@
 // A packed word: `Lanes` lanes of `LaneBits` bits each, as one channel token or
 // one memory row. Its type is derived from the pair, so a channel's width and its
-// lane count cannot disagree. Exact at every width: lanes are packed back to back
-// with no padding, and bits above lanes * lane_bits are always zero.
+// lane count cannot disagree. Unit bodies include this header for both targets:
+// for HLS (LOOM_HLS) the word is an ap_uint<Lanes * LaneBits> (units/hls/word.h);
+// on the host it is exact at every width, lanes packed back to back with no
+// padding and the bits above lanes * lane_bits always zero.
+//
+// A lane reads as Int<LaneBits> or UInt<LaneBits>, whose width is the declared
+// one on both targets (ap_int<B> and ap_uint<B> in HLS), so the hardware a body
+// describes is the size its declaration says. Arithmetic on lanes is exact;
+// a value narrows only when it is stored into a narrower Int, UInt or lane, as a
+// B-bit register keeps its low B bits.
 #pragma once
+
+#if defined(LOOM_HLS)
+#include "units/hls/word.h"
+#else
 
 #include <cassert>
 #include <cstdint>
@@ -12,6 +24,37 @@
 #include "units/bits.h"
 
 namespace loom {
+
+// A B-bit two's complement integer (1 <= B <= 64): constructing one keeps the
+// low B bits, and it reads back as an exact int64_t.
+template <unsigned B>
+class Int {
+  static_assert(B >= 1 && B <= 64, "loom: an Int is 1 to 64 bits wide");
+
+ public:
+  constexpr Int() = default;
+  constexpr Int(int64_t value) : value_(bits::wrap(value, B)) {}  // NOLINT: narrows as a register does
+  constexpr operator int64_t() const { return value_; }             // NOLINT: exact
+  static constexpr unsigned width = B;
+
+ private:
+  int64_t value_ = 0;
+};
+
+// A B-bit unsigned integer (1 <= B <= 64).
+template <unsigned B>
+class UInt {
+  static_assert(B >= 1 && B <= 64, "loom: a UInt is 1 to 64 bits wide");
+
+ public:
+  constexpr UInt() = default;
+  constexpr UInt(uint64_t value) : value_(value & bits::mask(B)) {}  // NOLINT: narrows as a register does
+  constexpr operator uint64_t() const { return value_; }              // NOLINT: exact
+  static constexpr unsigned width = B;
+
+ private:
+  uint64_t value_ = 0;
+};
 
 // The run-time description of a word type, for composition checks and reports.
 struct WordShape {
@@ -38,17 +81,12 @@ class Word {
 
   constexpr Word() = default;  // all lanes zero
 
-  // The lane's bits, zero-extended.
-  constexpr uint64_t lane(unsigned i) const {
-    assert(i < Lanes && "lane index within the word");
-    // Lanes that divide a limb never straddle two: one shift, and nothing for
-    // the compiler to doubt about the limb it reads.
-    if constexpr (bits::kLimbBits % LaneBits == 0)
-      return (limbs_[i * LaneBits / bits::kLimbBits] >> (i * LaneBits % bits::kLimbBits)) & bits::mask(LaneBits);
-    return bits::extract(limbs_, i * LaneBits, LaneBits);
-  }
+  // The lane's bits.
+  constexpr UInt<LaneBits> lane(unsigned i) const { return raw_lane(i); }
   // The lane read as a two's complement integer.
-  constexpr int64_t lane_signed(unsigned i) const { return bits::sign_extend(lane(i), LaneBits); }
+  constexpr Int<LaneBits> lane_signed(unsigned i) const {
+    return static_cast<int64_t>(bits::sign_extend(raw_lane(i), LaneBits));
+  }
   // Keeps the low LaneBits bits of `value`, as hardware would.
   constexpr void set_lane(unsigned i, int64_t value) {
     assert(i < Lanes && "lane index within the word");
@@ -61,6 +99,17 @@ class Word {
     }
   }
 
+  // The `width` (1..64) bits at bit `lo`, and their replacement: header fields
+  // packed into a word.
+  constexpr uint64_t field(unsigned lo, unsigned width) const {
+    assert(width >= 1 && width <= 64 && lo + width <= bits && "a field within the word");
+    return bits::extract(limbs_, lo, width);
+  }
+  constexpr void set_field(unsigned lo, unsigned width, uint64_t value) {
+    assert(width >= 1 && width <= 64 && lo + width <= bits && "a field within the word");
+    bits::deposit(limbs_, lo, width, value);
+  }
+
   constexpr const uint64_t* limbs() const { return limbs_; }
   constexpr uint64_t* limbs() { return limbs_; }
 
@@ -71,6 +120,15 @@ class Word {
   }
 
  private:
+  constexpr uint64_t raw_lane(unsigned i) const {
+    assert(i < Lanes && "lane index within the word");
+    // Lanes that divide a limb never straddle two: one shift, and nothing for
+    // the compiler to doubt about the limb it reads.
+    if constexpr (bits::kLimbBits % LaneBits == 0)
+      return (limbs_[i * LaneBits / bits::kLimbBits] >> (i * LaneBits % bits::kLimbBits)) & bits::mask(LaneBits);
+    return bits::extract(limbs_, i * LaneBits, LaneBits);
+  }
+
   uint64_t limbs_[limb_count] = {};
 };
 
@@ -80,3 +138,5 @@ template <unsigned L, unsigned B>
 struct is_word<Word<L, B>> : std::true_type {};
 
 }  // namespace loom
+
+#endif  // LOOM_HLS

@@ -1,6 +1,6 @@
 #include "compose/sim/simulator.h"
 
-#include "compose/sim/fifo_times.h"
+#include "compose/sim/process.h"
 
 #include <algorithm>
 #include <boost/context/fiber.hpp>
@@ -20,104 +20,38 @@ namespace ctx = boost::context;
 // Bodies never catch; Boost.Context's own forced_unwind passes through untouched.
 struct Stop {};
 
-// Words are mostly one or two limbs: those skip the loop's setup, and a plain
-// loop beats a call to memmove for the rest.
-inline void copy_limbs(const uint64_t* from, int n, uint64_t* to) {
-  if (n <= 2) {
-    to[0] = from[0];
-    if (n == 2) to[1] = from[1];
-    return;
-  }
-  for (int i = 0; i < n; ++i) to[i] = from[i];
-}
-
-class Task;
-
-// A bounded FIFO of words, with the cycle each word was written and read.
-struct Fifo {
-  const ChannelInstance* decl;
-  unsigned stride;         // limbs per word
-  std::vector<uint64_t> ring;  // depth words
-  FifoTimes times;         // and the ring positions
-  int64_t capacity = 0;    // the declared depth
-  Task* waiter = nullptr;  // the one side blocked on it (both cannot be: it is not full and empty)
-
-  explicit Fifo(const ChannelInstance& c)
-      : decl(&c), stride(bits::limbs_for(static_cast<unsigned>(c.word.bits()))),
-        ring(static_cast<size_t>(c.depth) * stride, 0), times(c.depth), capacity(c.depth) {}
-  int64_t depth() const { return capacity; }
-  int64_t size() const { return times.writes() - times.reads(); }
-  uint64_t* slot(size_t s) { return ring.data() + s * stride; }
-};
-
 class Simulation;
 
-// One process instance running on its own fiber: the Io its body's Context calls.
-class Task final : public Io {
+// One process instance running on its own fiber.
+class Task final : public SimProcess {
  public:
   enum State { ready, blocked, finished, stopped };
 
   Task(Simulation& sim, int id, const loom::Process& decl);
-  ~Task() override = default;
-
-  void read(int port, uint64_t* limbs, int limb_count) override;
-  void write(int port, const uint64_t* limbs, int limb_count) override;
-  void load(int port, int64_t row, uint64_t* limbs, int limb_count) override;
-  void store(int port, int64_t row, const uint64_t* limbs, int limb_count) override;
-  int64_t param(int which) override { return params_[static_cast<size_t>(which)]; }
 
   // Resolves ports to the simulation's FIFOs and buffers, which must not move after.
   void bind_ports();
   void start(size_t stack_bytes);
   void resume() { fiber_ = std::move(fiber_).resume(); }
+  void yield() { scheduler_ = std::move(scheduler_).resume(); }
 
   int id;
   const loom::Process& decl;
-  ProcessClock clock;
   State state = ready;
   bool queued = false;
   int blocked_port = -1;
   bool blocked_on_full = false;
-  int64_t steps = 0;
 
  private:
-  void yield() { scheduler_ = std::move(scheduler_).resume(); }
-  // The hot path stays small; what stops a run is out of line.
-  Fifo& fifo(int port, PortKind kind) {
-    assert(decl.unit->ports[static_cast<size_t>(port)].kind == kind);
-    (void)kind;
-    Fifo* f = fifo_of_[static_cast<size_t>(port)];
-    if (f == nullptr) [[unlikely]]
-      unbound(port);
-    return *f;
-  }
-  void step() {
-    ++steps;
-    if (++*total_steps_ > max_steps_ || clock.now() > max_cycles_) [[unlikely]]
-      out_of_bounds();
-  }
-  Buffer& storage(int port, int64_t row, const char* verb);
-  // Suspends until the other side of `f` makes room or a word, and wakes it then.
-  void block(Fifo& f, int port, bool on_full);
-  inline void wake_waiter(Fifo& f);
-  [[noreturn]] void fail(std::string kind, int port, std::string message);
-  [[noreturn, gnu::cold, gnu::noinline]] void unbound(int port);
   // Bodies must not throw (HLS has no exceptions); if one does, the run stops
   // with a named error instead of the exception escaping the fiber.
   void body_threw(const std::string& what);
-  [[noreturn, gnu::cold, gnu::noinline]] void out_of_bounds();
 
   Simulation& sim_;
-  int64_t* total_steps_;  // the simulation's count, over all processes
-  int64_t max_steps_, max_cycles_;
-  std::vector<int64_t> params_;
-  // What each port is bound to, resolved once: null where the port is unbound.
-  std::vector<Fifo*> fifo_of_;
-  std::vector<Buffer*> storage_of_;
   ctx::fiber fiber_, scheduler_;
 };
 
-class Simulation {
+class Simulation final : public Scheduler {
  public:
   Simulation(const Region& region, const SimOptions& options) : region(region), options(options) {}
 
@@ -137,9 +71,19 @@ class Simulation {
     stop = true;
   }
 
+  // Scheduler: what a process cannot do by itself.
+  void block(SimProcess& p, SimFifo& f, int port, bool on_full) override;
+  void wake(SimProcess& p) override {
+    Task& t = static_cast<Task&>(p);
+    t.state = Task::ready;
+    enqueue(t);
+  }
+  [[noreturn]] void fail(SimProcess& p, const char* kind, int port, const std::string& message) override;
+  [[noreturn]] void out_of_bounds(SimProcess& p) override;
+
   const Region& region;
   const SimOptions& options;
-  std::vector<Fifo> fifos;
+  std::vector<SimFifo> fifos;
   std::vector<Buffer> memories, arguments;
   std::vector<std::unique_ptr<Task>> processes;
   std::deque<int> ready;
@@ -154,26 +98,24 @@ class Simulation {
   void collect();
 };
 
-// Called on every channel access; most find nobody waiting.
-void Task::wake_waiter(Fifo& f) {
-  if (f.waiter == nullptr) [[likely]]
-    return;
-  f.waiter->state = ready;
-  sim_.enqueue(*f.waiter);
-  f.waiter = nullptr;
+std::vector<int64_t> params_of(const Region& region, const loom::Process& decl) {
+  std::vector<int64_t> out;
+  for (const std::string& name : decl.unit->params) out.push_back(region.params[name]);
+  return out;
 }
 
 Task::Task(Simulation& sim, int id, const loom::Process& decl)
-    : id(id), decl(decl), clock(decl.unit->pipeline, static_cast<int>(decl.unit->ports.size()), sim.options.record_intervals),
-      sim_(sim), total_steps_(&sim.steps), max_steps_(sim.options.max_steps), max_cycles_(sim.options.max_cycles) {
-  for (const std::string& name : decl.unit->params) params_.push_back(sim.region.params[name]);
-}
+    : SimProcess(sim, *decl.unit,
+                 ProcessClock(decl.unit->pipeline, static_cast<int>(decl.unit->ports.size()), sim.options.record_intervals),
+                 params_of(sim.region, decl), &sim.steps, sim.options.max_steps, sim.options.max_cycles),
+      id(id), decl(decl), sim_(sim) {}
 
 void Task::start(size_t stack_bytes) {
   fiber_ = ctx::fiber(std::allocator_arg, ctx::protected_fixedsize_stack(stack_bytes), [this](ctx::fiber&& scheduler) {
     scheduler_ = std::move(scheduler);
     try {
-      decl.unit->run(*this, decl.index);
+      decl.unit->simulate(*this, decl.index);
+      drain();
       state = finished;
     } catch (const Stop&) {
       state = stopped;
@@ -188,20 +130,21 @@ void Task::start(size_t stack_bytes) {
   });
 }
 
-void Task::fail(std::string kind, int port, std::string message) {
-  sim_.result.outcome = SimResult::error;
-  sim_.result.errors.add(std::move(kind),
-                         "unit '" + decl.name() + "' port '" + decl.unit->ports[static_cast<size_t>(port)].name + "'",
-                         std::move(message));
-  sim_.stop = true;
+void Simulation::fail(SimProcess& p, const char* kind, int port, const std::string& message) {
+  const Task& t = static_cast<const Task&>(p);
+  result.outcome = SimResult::error;
+  result.errors.add(kind, "unit '" + t.decl.name() + "' port '" + t.decl.unit->ports[static_cast<size_t>(port)].name + "'",
+                    message);
+  stop = true;
   throw Stop{};
 }
 
-void Task::out_of_bounds() {
-  if (*total_steps_ > max_steps_)
-    sim_.watchdog("more than " + std::to_string(max_steps_) + " steps", id);
+void Simulation::out_of_bounds(SimProcess& p) {
+  const Task& t = static_cast<const Task&>(p);
+  if (steps > options.max_steps)
+    watchdog("more than " + std::to_string(options.max_steps) + " steps", t.id);
   else
-    sim_.watchdog(decl.name() + " passed cycle " + std::to_string(max_cycles_), id);
+    watchdog(t.decl.name() + " passed cycle " + std::to_string(options.max_cycles), t.id);
   throw Stop{};
 }
 
@@ -212,72 +155,37 @@ void Task::body_threw(const std::string& what) {
   sim_.stop = true;
 }
 
-void Task::unbound(int port) {
-  fail("unbound-port", port, "is used by the body, but the architecture binds it to nothing for this instance");
-}
-
 void Task::bind_ports() {
+  std::vector<SimFifo*> fifos;
+  std::vector<SimStorage> storage;
   for (const Target& t : decl.ports) {
     const size_t id = static_cast<size_t>(t.id);
-    fifo_of_.push_back(t.bound() && t.kind == ObjectKind::channel ? &sim_.fifos[id] : nullptr);
-    storage_of_.push_back(!t.bound() || t.kind == ObjectKind::channel ? nullptr
-                          : t.kind == ObjectKind::memory          ? &sim_.memories[id]
-                                                                  : &sim_.arguments[id]);
+    fifos.push_back(t.bound() && t.kind == ObjectKind::channel ? &sim_.fifos[id] : nullptr);
+    SimStorage s;
+    if (t.bound() && t.kind == ObjectKind::memory) {
+      s.buffer = &sim_.memories[id];
+      s.write_latency = sim_.region.memories[id].write_latency;
+    } else if (t.bound() && t.kind == ObjectKind::argument) {
+      s.buffer = &sim_.arguments[id];
+    }
+    storage.push_back(std::move(s));
   }
+  bind(std::move(fifos), std::move(storage));
 }
 
-
-void Task::read(int port, uint64_t* limbs, int limb_count) {
-  Fifo& f = fifo(port, PortKind::reads);
-  step();
-  while (f.size() == 0) block(f, port, false);
-  copy_limbs(f.slot(f.times.head_slot()), limb_count, limbs);
-  f.times.read(clock.read(port, f.times.next_written_at()));
-  wake_waiter(f);
-}
-
-void Task::write(int port, const uint64_t* limbs, int limb_count) {
-  Fifo& f = fifo(port, PortKind::writes);
-  step();
-  while (f.size() == f.depth()) block(f, port, true);
-  copy_limbs(limbs, limb_count, f.slot(f.times.tail_slot()));
-  f.times.write(clock.write(port, f.times.slot_free_at()));
-  wake_waiter(f);
-}
-
-void Task::block(Fifo& f, int port, bool on_full) {
-  state = blocked;
-  blocked_port = port;
-  blocked_on_full = on_full;
-  f.waiter = this;
-  yield();
-  if (sim_.stop) throw Stop{};
-}
-
-Buffer& Task::storage(int port, int64_t row, const char* verb) {
-  Buffer* storage = storage_of_[static_cast<size_t>(port)];
-  if (storage == nullptr) unbound(port);
-  step();
-  Buffer& b = *storage;
-  if (row < 0 || row >= b.rows())
-    fail("row-out-of-range", port,
-         std::string(verb) + " of row " + std::to_string(row) + ", outside its " + std::to_string(b.rows()) + " rows");
-  return b;
-}
-
-void Task::load(int port, int64_t row, uint64_t* limbs, int limb_count) {
-  copy_limbs(storage(port, row, "load").row(row), limb_count, limbs);
-  clock.load(port);
-}
-
-void Task::store(int port, int64_t row, const uint64_t* limbs, int limb_count) {
-  copy_limbs(limbs, limb_count, storage(port, row, "store").row(row));
-  clock.store(port);
+void Simulation::block(SimProcess& p, SimFifo& f, int port, bool on_full) {
+  Task& t = static_cast<Task&>(p);
+  t.state = Task::blocked;
+  t.blocked_port = port;
+  t.blocked_on_full = on_full;
+  f.waiter = &t;
+  t.yield();
+  if (stop) throw Stop{};
 }
 
 SimResult Simulation::run(const Inputs& inputs) {
   fifos.reserve(region.channels.size());
-  for (const ChannelInstance& c : region.channels) fifos.emplace_back(c);
+  for (const ChannelInstance& c : region.channels) fifos.emplace_back(c.word.bits(), c.depth);
   for (const MemoryInstance& m : region.memories) memories.emplace_back(m.word, m.rows);
   for (const ArgumentInstance& a : region.arguments) {
     auto given = inputs.find(a.name);
@@ -329,14 +237,15 @@ DeadlockReport Simulation::report(DeadlockReport::Kind kind) const {
       r.blocked.push_back(b);
       continue;
     }
-    const Fifo& f = fifos[static_cast<size_t>(p->decl.ports[static_cast<size_t>(p->blocked_port)].id)];
+    const size_t channel = static_cast<size_t>(p->decl.ports[static_cast<size_t>(p->blocked_port)].id);
+    const SimFifo& f = fifos[channel];
     b.state = p->blocked_on_full ? "write" : "read";
     b.port = p->decl.unit->ports[static_cast<size_t>(p->blocked_port)].name;
-    b.channel = f.decl->label();
+    b.channel = region.channels[channel].label();
     b.waits_on_full = p->blocked_on_full;
     b.occupancy = f.size();
     b.depth = f.depth();
-    const Endpoint other = p->blocked_on_full ? f.decl->reader : f.decl->writer;
+    const Endpoint other = p->blocked_on_full ? region.channels[channel].reader : region.channels[channel].writer;
     if (other.valid()) {
       b.waits_for = region.processes[static_cast<size_t>(other.process)].name();
       b.waits_for_finished = processes[static_cast<size_t>(other.process)]->state == Task::finished;
@@ -379,7 +288,7 @@ void Simulation::collect() {
     s.stalled_empty = p->clock.stalled_empty();
     s.stalled_full = p->clock.stalled_full();
     s.iterations = p->clock.iterations();
-    s.steps = p->steps;
+    s.steps = p->steps();
     if (options.record_intervals) {
       s.intervals = p->clock.intervals();
       // A process that never finished waits until the run stopped: show it.
@@ -397,8 +306,9 @@ void Simulation::collect() {
     result.cycles = std::max(result.cycles, s.finish);
     result.processes.push_back(std::move(s));
   }
-  for (const Fifo& f : fifos) {
-    result.channels.push_back({f.decl->label(), f.depth(), f.times.writes(), f.times.max_occupancy()});
+  for (size_t c = 0; c < fifos.size(); ++c) {
+    const SimFifo& f = fifos[c];
+    result.channels.push_back({region.channels[c].label(), f.depth(), f.times.writes(), f.times.max_occupancy()});
   }
   for (size_t a = 0; a < region.arguments.size(); ++a) result.arguments[region.arguments[a].name] = arguments[a];
 }

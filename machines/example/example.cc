@@ -33,8 +33,8 @@ Architecture architecture() {
   Handle Y = arch.argument<Sum<T>>("Y", "K", "filtered output, one row of lanes per step");
 
   place<Loader<T>>(arch, "loader", one())
-      .bind(Loader<T>::weights, W())
-      .bind(Loader<T>::samples, X())
+      .bind(Loader<T>::W, W())
+      .bind(Loader<T>::X, X())
       .bind(Loader<T>::out, x(0));
 
   place<FirTap<T>>(arch, "tap", vec("N"))
@@ -52,7 +52,7 @@ Architecture architecture() {
 
   place<Store<T>>(arch, "store", one())
       .bind(Store<T>::in, [p](const Index&, const ParamValues& v) -> Binding { return p(v["N"] - 1); })
-      .bind(Store<T>::result, Y());
+      .bind(Store<T>::Y, Y());
   return arch;
 }
 

@@ -9,21 +9,21 @@
 #include "machines/example/words.h"
 #include "units/unit.h"
 
-namespace loom::example {
+namespace loom { namespace example {
 
 template <unsigned T>
 struct FirTap {
-  static constexpr std::string_view name = "fir_tap";
-  static constexpr Reads<"x_in", Sample<T>> x_in{};
-  static constexpr Writes<"x_out", Sample<T>> x_out{};  // unbound on the last tap
-  static constexpr Reads<"p_in", Sum<T>> p_in{};        // unbound on the first tap
-  static constexpr Writes<"p_out", Sum<T>> p_out{};
-  static constexpr Owns<"weight", Sample<T>> weight{};
-  static constexpr Param<"N"> n{};
-  static constexpr Param<"K"> k{};
+  LOOM_UNIT("fir_tap");
+  LOOM_READS(x_in, Sample<T>);
+  LOOM_WRITES(x_out, Sample<T>);  // unbound on the last tap
+  LOOM_READS(p_in, Sum<T>);        // unbound on the first tap
+  LOOM_WRITES(p_out, Sum<T>);
+  LOOM_OWNS(weight, Sample<T>);
+  LOOM_PARAM(n, N);
+  LOOM_PARAM(k, K);
   static constexpr auto ports = port_list(x_in, x_out, p_in, p_out, weight);
   static constexpr auto params = param_list(n, k);
-  static constexpr Pipeline pipeline{.ii = 1, .depth = 3};
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/3};
 
   template <class IO>
   static void body(IO& io) {
@@ -31,10 +31,14 @@ struct FirTap {
     const bool first = i == 0, last = i == io.param(n) - 1;
 
     io.store(weight, 0, io.read(x_in));
-    for (int64_t t = i + 1; t < io.param(n); ++t) io.write(x_out, io.read(x_in));
+    for (int64_t t = i + 1; t < io.param(n); ++t) {
+      LOOM_PIPELINE(io);
+      io.write(x_out, io.read(x_in));
+    }
 
     Sample<T> previous;  // x[-1] = 0
     for (int64_t s = 0; s < io.param(k); ++s) {
+      LOOM_PIPELINE(io);
       const Sample<T> x = io.read(x_in);
       Sum<T> p = first ? Sum<T>() : io.read(p_in);
       const Sample<T> w = io.load(weight, 0);
@@ -47,4 +51,5 @@ struct FirTap {
   }
 };
 
-}  // namespace loom::example
+}  // namespace example
+}  // namespace loom

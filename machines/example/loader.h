@@ -5,25 +5,32 @@
 #include "machines/example/words.h"
 #include "units/unit.h"
 
-namespace loom::example {
+namespace loom { namespace example {
 
 template <unsigned T>
 struct Loader {
-  static constexpr std::string_view name = "loader";
-  static constexpr Addresses<"W", Sample<T>> weights{};
-  static constexpr Addresses<"X", Sample<T>> samples{};
-  static constexpr Writes<"out", Sample<T>> out{};
-  static constexpr Param<"N"> n{};
-  static constexpr Param<"K"> k{};
-  static constexpr auto ports = port_list(weights, samples, out);
+  LOOM_UNIT("loader");
+  LOOM_READS_DRAM(W, Sample<T>);
+  LOOM_READS_DRAM(X, Sample<T>);
+  LOOM_WRITES(out, Sample<T>);
+  LOOM_PARAM(n, N);
+  LOOM_PARAM(k, K);
+  static constexpr auto ports = port_list(W, X, out);
   static constexpr auto params = param_list(n, k);
-  static constexpr Pipeline pipeline{.ii = 1, .depth = 2};
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/2};
 
   template <class IO>
   static void body(IO& io) {
-    for (int64_t t = 0; t < io.param(n); ++t) io.write(out, io.load(weights, t));
-    for (int64_t s = 0; s < io.param(k); ++s) io.write(out, io.load(samples, s));
+    for (int64_t t = 0; t < io.param(n); ++t) {
+      LOOM_PIPELINE(io);
+      io.write(out, io.load(W, t));
+    }
+    for (int64_t s = 0; s < io.param(k); ++s) {
+      LOOM_PIPELINE(io);
+      io.write(out, io.load(X, s));
+    }
   }
 };
 
-}  // namespace loom::example
+}  // namespace example
+}  // namespace loom

@@ -4,22 +4,26 @@
 #include "machines/example/words.h"
 #include "units/unit.h"
 
-namespace loom::example {
+namespace loom { namespace example {
 
 template <unsigned T>
 struct Store {
-  static constexpr std::string_view name = "store";
-  static constexpr Reads<"in", Sum<T>> in{};
-  static constexpr Addresses<"Y", Sum<T>, Access::write> result{};
-  static constexpr Param<"K"> k{};
-  static constexpr auto ports = port_list(in, result);
+  LOOM_UNIT("store");
+  LOOM_READS(in, Sum<T>);
+  LOOM_WRITES_DRAM(Y, Sum<T>);
+  LOOM_PARAM(k, K);
+  static constexpr auto ports = port_list(in, Y);
   static constexpr auto params = param_list(k);
-  static constexpr Pipeline pipeline{.ii = 1, .depth = 1};
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
 
   template <class IO>
   static void body(IO& io) {
-    for (int64_t s = 0; s < io.param(k); ++s) io.store(result, s, io.read(in));
+    for (int64_t s = 0; s < io.param(k); ++s) {
+      LOOM_PIPELINE(io);
+      io.store(Y, s, io.read(in));
+    }
   }
 };
 
-}  // namespace loom::example
+}  // namespace example
+}  // namespace loom

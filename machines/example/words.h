@@ -5,11 +5,12 @@
 
 #include "units/word.h"
 
-namespace loom::example {
+namespace loom { namespace example {
 
 template <unsigned T>
 using Sample = Word<T, 8>;
 template <unsigned T>
 using Sum = Word<T, 32>;
 
-}  // namespace loom::example
+}  // namespace example
+}  // namespace loom

@@ -19,18 +19,18 @@ namespace loom::tinytpu::broken {
 // loads it is holding up would bring.
 template <unsigned T>
 struct TwoWayDma {
-  static constexpr std::string_view name = "dma";
-  static constexpr Reads<"ld_ctrl", Control> ld_ctrl{};
-  static constexpr Reads<"st_ctrl", Control> st_ctrl{};
-  static constexpr Addresses<"A", Operand<T>, Access::read> a{};
-  static constexpr Addresses<"B", Operand<T>, Access::read> b{};
-  static constexpr Addresses<"C", Operand<T>, Access::write> c{};
-  static constexpr Writes<"to_spm", Operand<T>> to_spm{};
-  static constexpr Writes<"to_vru", Operand<T>> to_vru{};
-  static constexpr Reads<"from_accu", Operand<T>> from_accu{};
-  static constexpr auto ports = port_list(ld_ctrl, st_ctrl, a, b, c, to_spm, to_vru, from_accu);
+  LOOM_UNIT("dma");
+  LOOM_READS(ld_ctrl, Control);
+  LOOM_READS(st_ctrl, Control);
+  LOOM_READS_DRAM(A, Operand<T>);
+  LOOM_READS_DRAM(B, Operand<T>);
+  LOOM_WRITES_DRAM(C, Operand<T>);
+  LOOM_WRITES(to_spm, Operand<T>);
+  LOOM_WRITES(to_vru, Operand<T>);
+  LOOM_READS(from_accu, Operand<T>);
+  static constexpr auto ports = port_list(ld_ctrl, st_ctrl, A, B, C, to_spm, to_vru, from_accu);
   static constexpr auto params = param_list();
-  static constexpr Pipeline pipeline{.ii = 1, .depth = 4};
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/4};
 
   template <class IO>
   static void body(IO& io) {
@@ -43,7 +43,7 @@ struct TwoWayDma {
       if (loads > 0) {
         if (ld_row == ld.nr) ld = d::decode(bits_of(io.read(ld_ctrl))), ld_row = 0;
         const int64_t route = ld.f[0], word = ld.f[2] + ld_row * ld.f[3];
-        const Operand<T> row = route == d::kASpad || route == d::kAVr ? io.load(a, word) : io.load(b, word);
+        const Operand<T> row = route == d::kASpad || route == d::kAVr ? io.load(A, word) : io.load(B, word);
         if (route == d::kASpad || route == d::kBSpad) io.write(to_spm, row);
         else io.write(to_vru, row);
         ++ld_row;
@@ -51,7 +51,7 @@ struct TwoWayDma {
       }
       if (stores > 0) {
         if (st_row == st.nr) st = d::decode(bits_of(io.read(st_ctrl))), st_row = 0;
-        io.store(c, st.f[1] + st_row * st.f[2], io.read(from_accu));
+        io.store(C, st.f[1] + st_row * st.f[2], io.read(from_accu));
         ++st_row;
         --stores;
       }
@@ -66,19 +66,19 @@ struct TwoWayDma {
 // yet sent.
 template <unsigned T>
 struct WritebackSpm {
-  static constexpr std::string_view name = "spm";
-  static constexpr Reads<"ctrl", Control> ctrl{};
-  static constexpr Reads<"wb_ctrl", Control> wb_ctrl{};
-  static constexpr Reads<"from_dma", Operand<T>> from_dma{};
-  static constexpr Reads<"from_accu", Operand<T>> from_accu{};
-  static constexpr Writes<"to_vru", Operand<T>> to_vru{};
-  static constexpr Writes<"weights", Operand<T>> weights{};
-  static constexpr Writes<"st_ctrl", Control> st_ctrl{};
-  static constexpr Writes<"to_st", Operand<T>> to_st{};
-  static constexpr Owns<"spad", Operand<T>> spad{};
+  LOOM_UNIT("spm");
+  LOOM_READS(ctrl, Control);
+  LOOM_READS(wb_ctrl, Control);
+  LOOM_READS(from_dma, Operand<T>);
+  LOOM_READS(from_accu, Operand<T>);
+  LOOM_WRITES(to_vru, Operand<T>);
+  LOOM_WRITES(weights, Operand<T>);
+  LOOM_WRITES(st_ctrl, Control);
+  LOOM_WRITES(to_st, Operand<T>);
+  LOOM_OWNS(spad, Operand<T>);
   static constexpr auto ports = port_list(ctrl, wb_ctrl, from_dma, from_accu, to_vru, weights, st_ctrl, to_st, spad);
   static constexpr auto params = param_list();
-  static constexpr Pipeline pipeline{.ii = 1, .depth = 2};
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/2};
 
   template <class IO>
   static void body(IO& io) {

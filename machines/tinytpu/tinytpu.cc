@@ -40,7 +40,8 @@ Architecture compose_units(Variant variant) {
   Handle ac2st = arch.channel<Operand<T>>("ac2st", one(), "DATA_QD", "mvout: clipped rows to dma_st");
   Handle spad = arch.memory<Operand<T>>("spad", "SPAD_ROWS");
   Handle vr = arch.memory<Operand<T>>("vr", "VR_ROWS");
-  Handle ar = arch.memory<AccWord<T>>("ar", "AR_ROWS");
+  // Stores land kArWriteLatency iterations after they issue (accu.h).
+  Handle ar = arch.memory<AccWord<T>>("ar", "AR_ROWS", one(), {.write_latency = design::kArWriteLatency});
   Handle imem = arch.argument<Control>("imem", "IMEM_WORDS", "the header words, then the program");
   Handle A = arch.argument<Operand<T>>("A", "DRAM_WORDS", "MAXDIM x MAXDIM int8, row-major, T lanes a word");
   Handle B = arch.argument<Operand<T>>("B", "DRAM_WORDS", "MAXDIM x MAXDIM int8, row-major, T lanes a word");
@@ -57,17 +58,17 @@ Architecture compose_units(Variant variant) {
     place<broken::TwoWayDma<T>>(arch, "dma", one())
         .bind(broken::TwoWayDma<T>::ld_ctrl, c_dld())
         .bind(broken::TwoWayDma<T>::st_ctrl, c_dst())
-        .bind(broken::TwoWayDma<T>::a, A())
-        .bind(broken::TwoWayDma<T>::b, B())
-        .bind(broken::TwoWayDma<T>::c, C())
+        .bind(broken::TwoWayDma<T>::A, A())
+        .bind(broken::TwoWayDma<T>::B, B())
+        .bind(broken::TwoWayDma<T>::C, C())
         .bind(broken::TwoWayDma<T>::to_spm, dma2sp())
         .bind(broken::TwoWayDma<T>::to_vru, dma2vr())
         .bind(broken::TwoWayDma<T>::from_accu, ac2st());
   } else {
     place<DmaLd<T>>(arch, "dma_ld", one())
         .bind(DmaLd<T>::ctrl, c_dld())
-        .bind(DmaLd<T>::a, A())
-        .bind(DmaLd<T>::b, B())
+        .bind(DmaLd<T>::A, A())
+        .bind(DmaLd<T>::B, B())
         .bind(DmaLd<T>::to_spm, dma2sp())
         .bind(DmaLd<T>::to_vru, dma2vr());
   }
@@ -87,7 +88,7 @@ Architecture compose_units(Variant variant) {
     place<DmaSt<T>>(arch, "dma_st", one())
         .bind(DmaSt<T>::ctrl, c_st())
         .bind(DmaSt<T>::from_accu, sp2st())
-        .bind(DmaSt<T>::c, C());
+        .bind(DmaSt<T>::C, C());
   } else {
     place<Spm<T>>(arch, "spm", one())
         .bind(Spm<T>::ctrl, c_spm())
@@ -160,7 +161,7 @@ Architecture compose_units(Variant variant) {
     place<DmaSt<T>>(arch, "dma_st", one())
         .bind(DmaSt<T>::ctrl, c_dst())
         .bind(DmaSt<T>::from_accu, ac2st())
-        .bind(DmaSt<T>::c, C());
+        .bind(DmaSt<T>::C, C());
   return arch;
 }
 

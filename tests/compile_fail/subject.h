@@ -13,32 +13,33 @@ using Wide = loom::Word<4, 32>;
 
 // Another unit, whose ports a broken body reaches for.
 struct Other {
-  static constexpr std::string_view name = "other";
-  static constexpr loom::Reads<"elsewhere", Narrow> elsewhere{};
-  static constexpr loom::Owns<"their_memory", Narrow> their_memory{};
-  static constexpr loom::Addresses<"their_dram", Narrow, loom::Access::write> their_dram{};
+  LOOM_UNIT("other");
+  LOOM_READS(elsewhere, Narrow);
+  LOOM_OWNS(their_memory, Narrow);
+  LOOM_WRITES_DRAM(their_dram, Narrow);
+  LOOM_PARAM(m, M);
   static constexpr auto ports = loom::port_list(elsewhere, their_memory, their_dram);
-  static constexpr loom::Pipeline pipeline{};
+  static constexpr loom::Pipeline pipeline{/*ii=*/1, /*depth=*/1};
   template <class IO> static void body(IO&) {}
 };
 
 #ifndef LOOM_EXTRA_PORTS
 #define LOOM_EXTRA_PORTS
 #endif
-#ifndef LOOM_PIPELINE
-#define LOOM_PIPELINE {}
+#ifndef LOOM_TEST_PIPELINE
+#define LOOM_TEST_PIPELINE {/*ii=*/1, /*depth=*/1}
 #endif
 
 struct Unit {
-  static constexpr std::string_view name = "unit";
-  static constexpr loom::Reads<"in", Narrow> in{};
-  static constexpr loom::Writes<"out", Narrow> out{};
-  static constexpr loom::Owns<"mem", Narrow> mem{};
-  static constexpr loom::Addresses<"dram", Narrow> dram{};
-  static constexpr loom::Param<"K"> k{};
+  LOOM_UNIT("unit");
+  LOOM_READS(in, Narrow);
+  LOOM_WRITES(out, Narrow);
+  LOOM_OWNS(mem, Narrow);
+  LOOM_READS_DRAM(dram, Narrow);
+  LOOM_PARAM(k, K);
   static constexpr auto ports = loom::port_list(in, out, mem, dram LOOM_EXTRA_PORTS);
   static constexpr auto params = loom::param_list(k);
-  static constexpr loom::Pipeline pipeline LOOM_PIPELINE;
+  static constexpr loom::Pipeline pipeline LOOM_TEST_PIPELINE;
   template <class IO>
   static void body(IO& io) {
     LOOM_BODY

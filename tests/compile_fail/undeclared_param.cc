@@ -1,5 +1,5 @@
 #ifdef LOOM_BREAK
-#define LOOM_BODY for (int64_t i = 0; i < io.param(loom::Param<"M">{}); ++i) io.write(out, io.read(in));
+#define LOOM_BODY for (int64_t i = 0; i < io.param(Other::m); ++i) io.write(out, io.read(in));
 #else
 #define LOOM_BODY for (int64_t i = 0; i < io.param(k); ++i) io.write(out, io.read(in));
 #endif

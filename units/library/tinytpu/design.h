@@ -4,10 +4,9 @@
 // conformance.h), and an edit to either side that the other lacks is named.
 #pragma once
 
-#include <array>
 #include <cstdint>
 
-namespace loom::tinytpu::design {
+namespace loom { namespace tinytpu { namespace design {
 
 // A bit slice of a 64-bit word: bits lo .. lo + bits - 1.
 struct Bits {
@@ -16,10 +15,10 @@ struct Bits {
 };
 
 // The instruction word.
-inline constexpr Bits kOperand[4] = {{0, 12}, {12, 12}, {24, 12}, {36, 12}};  // f0 .. f3
-inline constexpr Bits kRows{48, 11};
-inline constexpr Bits kOpcode{60, 4};
-inline constexpr int64_t kFieldLimit = 2048;
+constexpr Bits kOperand[4] = {{0, 12}, {12, 12}, {24, 12}, {36, 12}};  // f0 .. f3
+constexpr Bits kRows{48, 11};
+constexpr Bits kOpcode{60, 4};
+constexpr int64_t kFieldLimit = 2048;
 
 // Opcodes the sequencer dispatches on.
 enum Op : int {
@@ -39,36 +38,36 @@ enum Op : int {
 
 // dma_ld's route field, and mm's accumulate field.
 enum Route : int { kASpad = 0, kBSpad = 1, kAVr = 2, kBVr = 3 };
-inline constexpr std::array<int, 2> kMmAccLegal = {0, 1};
+constexpr int kMmAccLegal[2] = {0, 1};
 
 // The address generator and the loop stack.
-inline constexpr int kAguTerms = 3;
-inline constexpr int kAguTermBits = 16;
-inline constexpr Bits kAguValid{0, 1}, kAguField{1, 2}, kAguLevel{3, 2}, kAguStride{5, 10};
-inline constexpr int kLoopDepth = 3;
-inline constexpr int64_t kMinTrips = 1;  // a loop of 0 trips is refused
+constexpr int kAguTerms = 3;
+constexpr int kAguTermBits = 16;
+constexpr Bits kAguValid{0, 1}, kAguField{1, 2}, kAguLevel{3, 2}, kAguStride{5, 10};
+constexpr int kLoopDepth = 3;
+constexpr int64_t kMinTrips = 1;  // a loop of 0 trips is refused
 
 // Every unit's header word holds its trip count in the same slice.
-inline constexpr Bits kTripCount{0, 15};
+constexpr Bits kTripCount{0, 15};
 // Its share of accu's iterations, per row: what the distance contract counts.
-inline constexpr int kAccuPerRowMm = 1, kAccuPerRowVadd = 2, kAccuPerRowVrelu = 1, kAccuPerRowVaddrelu = 2,
+constexpr int kAccuPerRowMm = 1, kAccuPerRowVadd = 2, kAccuPerRowVrelu = 1, kAccuPerRowVaddrelu = 2,
                      kAccuPerRowMvout = 1;
 // accu's pipeline loads ar in an early stage and stores it two stages later, so
 // a row read 1 or 2 iterations after its write returns the old value: a write
 // is visible to reads kArWriteLatency iterations on. AR_RAW_DIST, the contract
 // the assembler enforces, must be at least this.
-inline constexpr int kArWriteLatency = 3;
+constexpr int kArWriteLatency = 3;
 // spm handles a header word and T weight words per mm.
 constexpr int64_t spm_words_per_mm(int64_t t) { return t + 1; }
 // The header that leads each mm's weights down the chain: its row count.
-inline constexpr Bits kWeightChainRows{0, 12};
+constexpr Bits kWeightChainRows{0, 12};
 
 // Numerics.
-inline constexpr int kOperandBits = 8;
-inline constexpr int kAccBits = 32;
-inline constexpr int64_t kClipLo = -128, kClipHi = 127;
-inline constexpr int64_t kScale = 1;
-inline constexpr int kShift = 0;
+constexpr int kOperandBits = 8;
+constexpr int kAccBits = 32;
+constexpr int64_t kClipLo = -128, kClipHi = 127;
+constexpr int64_t kScale = 1;
+constexpr int kShift = 0;
 
 // An instruction word, its fields taken by the slices above.
 struct Decoded {
@@ -94,4 +93,6 @@ constexpr uint64_t with_operands(uint64_t word, const int64_t (&f)[4]) {
 // imem starts with one header word per instruction-executing unit, in this order.
 enum HeaderSlot : int { kHeaderDmaLd = 0, kHeaderSpm, kHeaderVru, kHeaderAccu, kHeaderDmaSt, kHeaderWords };
 
-}  // namespace loom::tinytpu::design
+}  // namespace design
+}  // namespace tinytpu
+}  // namespace loom

@@ -5,7 +5,7 @@
 #include "units/library/tinytpu/design.h"
 #include "units/library/tinytpu/words.h"
 
-namespace loom::tinytpu {
+namespace loom { namespace tinytpu {
 
 // `step(ins)` carries out one instruction and returns the rows it counted
 // toward the trip count; 0 (an instruction this unit does not execute) stops
@@ -20,4 +20,5 @@ void run_instructions(IO& io, Port ctrl, Step&& step) {
   }
 }
 
-}  // namespace loom::tinytpu
+}  // namespace tinytpu
+}  // namespace loom

@@ -7,36 +7,39 @@
 #pragma once
 
 #include "units/library/tinytpu/words.h"
-#include "units/bits.h"
 #include "units/unit.h"
 
-namespace loom::tinytpu {
+namespace loom { namespace tinytpu {
 
 template <unsigned T, unsigned PsumBits = 32>
 struct Pe {
-  static constexpr std::string_view name = "pe";
-  static constexpr Reads<"wq", WeightRows> wq{};
-  static constexpr Reads<"a_col", Operand<T>> a_col{};    // column 0
-  static constexpr Writes<"a_down", Operand<T>> a_down{};  // column 0, all but the last row
-  static constexpr Reads<"a_in", Activation> a_in{};       // all but column 0
-  static constexpr Writes<"a_out", Activation> a_out{};    // all but the last column
-  static constexpr Reads<"p_in", PartialSum> p_in{};       // all but row 0
-  static constexpr Writes<"p_out", PartialSum> p_out{};    // all but the last row
-  static constexpr Reads<"c_in", AccWord<T>> c_in{};       // the last row, all but column 0
-  static constexpr Writes<"c_out", AccWord<T>> c_out{};    // the last row
+  LOOM_UNIT("pe");
+  LOOM_READS(wq, WeightRows);
+  LOOM_READS(a_col, Operand<T>);    // column 0
+  LOOM_WRITES(a_down, Operand<T>);  // column 0, all but the last row
+  LOOM_READS(a_in, Activation);       // all but column 0
+  LOOM_WRITES(a_out, Activation);    // all but the last column
+  LOOM_READS(p_in, PartialSum);       // all but row 0
+  LOOM_WRITES(p_out, PartialSum);    // all but the last row
+  LOOM_READS(c_in, AccWord<T>);       // the last row, all but column 0
+  LOOM_WRITES(c_out, AccWord<T>);    // the last row
   static constexpr auto ports = port_list(wq, a_col, a_down, a_in, a_out, p_in, p_out, c_in, c_out);
   static constexpr auto params = param_list();
-  static constexpr Pipeline pipeline{.ii = 1, .depth = 2};
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/2};
 
   template <class IO>
   static void body(IO& io) {
+    // The index is a compile-time constant in HLS: each instance keeps only the
+    // branches for the ports it has.
     const int64_t i = io.index()[0], j = io.index()[1], last = static_cast<int64_t>(T) - 1;
     while (true) {
       const WeightRows handed = io.read(wq);
-      const int64_t weight = handed.lane_signed(0), rows = handed.lane(1);
+      const Int<2 * design::kOperandBits> weight = handed.lane_signed(0);
+      const int64_t rows = handed.lane(1);
       if (rows == 0) return;
       for (int64_t r = 0; r < rows; ++r) {
-        int64_t a;
+        LOOM_PIPELINE(io);
+        Int<design::kOperandBits> a;
         if (j == 0) {
           const Operand<T> row = io.read(a_col);
           a = row.lane_signed(static_cast<unsigned>(i));
@@ -49,8 +52,9 @@ struct Pe {
           east.set_lane(0, a);
           io.write(a_out, east);
         }
-        const int64_t in = i > 0 ? io.read(p_in).lane_signed(0) : 0;
-        const int64_t sum = bits::wrap(in + a * weight, PsumBits);
+        Int<design::kAccBits> in = 0;
+        if (i > 0) in = io.read(p_in).lane_signed(0);
+        const Int<PsumBits> sum = in + a * weight;  // a PsumBits-wide adder: it wraps
         if (i < last) {
           PartialSum south;
           south.set_lane(0, sum);
@@ -65,4 +69,5 @@ struct Pe {
   }
 };
 
-}  // namespace loom::tinytpu
+}  // namespace tinytpu
+}  // namespace loom

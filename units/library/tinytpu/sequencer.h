@@ -9,19 +9,19 @@
 #include "units/library/tinytpu/words.h"
 #include "units/unit.h"
 
-namespace loom::tinytpu {
+namespace loom { namespace tinytpu {
 
 struct Sequencer {
-  static constexpr std::string_view name = "sequencer";
-  static constexpr Addresses<"imem", Control> imem{};
-  static constexpr Writes<"c_dld", Control> c_dld{};
-  static constexpr Writes<"c_spm", Control> c_spm{};
-  static constexpr Writes<"c_vru", Control> c_vru{};
-  static constexpr Writes<"c_acc", Control> c_acc{};
-  static constexpr Writes<"c_dst", Control> c_dst{};
+  LOOM_UNIT("sequencer");
+  LOOM_READS_DRAM(imem, Control);
+  LOOM_WRITES(c_dld, Control);
+  LOOM_WRITES(c_spm, Control);
+  LOOM_WRITES(c_vru, Control);
+  LOOM_WRITES(c_acc, Control);
+  LOOM_WRITES(c_dst, Control);
   static constexpr auto ports = port_list(imem, c_dld, c_spm, c_vru, c_acc, c_dst);
   static constexpr auto params = param_list();
-  static constexpr Pipeline pipeline{.ii = 1, .depth = 3};
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/3};
 
   template <class IO>
   static void body(IO& io) {
@@ -39,6 +39,7 @@ struct Sequencer {
     int depth = 0;
     uint64_t terms = 0;  // the agu word before the next instruction, or 0
     for (int64_t pc = d::kHeaderWords;; ++pc) {
+      LOOM_PIPELINE(io);
       const uint64_t word = bits_of(io.load(imem, pc));
       const d::Decoded ins = d::decode(word);
       switch (ins.op) {
@@ -93,4 +94,5 @@ struct Sequencer {
   }
 };
 
-}  // namespace loom::tinytpu
+}  // namespace tinytpu
+}  // namespace loom

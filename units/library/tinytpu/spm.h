@@ -9,19 +9,19 @@
 #include "units/library/tinytpu/words.h"
 #include "units/unit.h"
 
-namespace loom::tinytpu {
+namespace loom { namespace tinytpu {
 
 template <unsigned T>
 struct Spm {
-  static constexpr std::string_view name = "spm";
-  static constexpr Reads<"ctrl", Control> ctrl{};
-  static constexpr Reads<"from_dma", Operand<T>> from_dma{};
-  static constexpr Writes<"to_vru", Operand<T>> to_vru{};
-  static constexpr Writes<"weights", Operand<T>> weights{};
-  static constexpr Owns<"spad", Operand<T>> spad{};
+  LOOM_UNIT("spm");
+  LOOM_READS(ctrl, Control);
+  LOOM_READS(from_dma, Operand<T>);
+  LOOM_WRITES(to_vru, Operand<T>);
+  LOOM_WRITES(weights, Operand<T>);
+  LOOM_OWNS(spad, Operand<T>);
   static constexpr auto ports = port_list(ctrl, from_dma, to_vru, weights, spad);
   static constexpr auto params = param_list();
-  static constexpr Pipeline pipeline{.ii = 1, .depth = 2};
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/2};
 
   template <class IO>
   static void body(IO& io) {
@@ -29,14 +29,23 @@ struct Spm {
     run_instructions(io, ctrl, [&](const d::Decoded& ins) -> int64_t {
       switch (ins.op) {
         case d::kDmaLd:
-          for (int64_t r = 0; r < ins.nr; ++r) io.store(spad, ins.f[1] + r, io.read(from_dma));
+          for (int64_t r = 0; r < ins.nr; ++r) {
+            LOOM_PIPELINE(io);
+            io.store(spad, ins.f[1] + r, io.read(from_dma));
+          }
           return ins.nr;
         case d::kVld:
-          for (int64_t r = 0; r < ins.nr; ++r) io.write(to_vru, io.load(spad, ins.f[0] + r));
+          for (int64_t r = 0; r < ins.nr; ++r) {
+            LOOM_PIPELINE(io);
+            io.write(to_vru, io.load(spad, ins.f[0] + r));
+          }
           return ins.nr;
         case d::kMm:
           io.write(weights, chain_header<T>(ins.nr));
-          for (unsigned k = 0; k < T; ++k) io.write(weights, io.load(spad, ins.f[0] + k));
+          for (unsigned k = 0; k < T; ++k) {
+            LOOM_PIPELINE(io);
+            io.write(weights, io.load(spad, ins.f[0] + k));
+          }
           return d::spm_words_per_mm(T);
         default: return 0;  // the sequencer sends spm nothing else
       }
@@ -45,4 +54,5 @@ struct Spm {
   }
 };
 
-}  // namespace loom::tinytpu
+}  // namespace tinytpu
+}  // namespace loom

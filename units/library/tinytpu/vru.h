@@ -6,25 +6,26 @@
 #include "units/library/tinytpu/words.h"
 #include "units/unit.h"
 
-namespace loom::tinytpu {
+namespace loom { namespace tinytpu {
 
 template <unsigned T>
 struct Vru {
-  static constexpr std::string_view name = "vru";
-  static constexpr Reads<"ctrl", Control> ctrl{};
-  static constexpr Reads<"from_dma", Operand<T>> from_dma{};
-  static constexpr Reads<"from_spm", Operand<T>> from_spm{};
-  static constexpr Writes<"act", Operand<T>> act{};
-  static constexpr Owns<"vr", Operand<T>> vr{};
+  LOOM_UNIT("vru");
+  LOOM_READS(ctrl, Control);
+  LOOM_READS(from_dma, Operand<T>);
+  LOOM_READS(from_spm, Operand<T>);
+  LOOM_WRITES(act, Operand<T>);
+  LOOM_OWNS(vr, Operand<T>);
   static constexpr auto ports = port_list(ctrl, from_dma, from_spm, act, vr);
   static constexpr auto params = param_list();
-  static constexpr Pipeline pipeline{.ii = 1, .depth = 2};
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/2};
 
   template <class IO>
   static void body(IO& io) {
     namespace d = design;
     run_instructions(io, ctrl, [&](const d::Decoded& ins) -> int64_t {
       for (int64_t r = 0; r < ins.nr; ++r) {
+        LOOM_PIPELINE(io);
         switch (ins.op) {
           case d::kDmaLd: io.store(vr, ins.f[1] + r, io.read(from_dma)); break;
           case d::kVld: io.store(vr, ins.f[1] + r, io.read(from_spm)); break;
@@ -37,4 +38,5 @@ struct Vru {
   }
 };
 
-}  // namespace loom::tinytpu
+}  // namespace tinytpu
+}  // namespace loom

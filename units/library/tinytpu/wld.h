@@ -9,24 +9,25 @@
 #include "units/library/tinytpu/words.h"
 #include "units/unit.h"
 
-namespace loom::tinytpu {
+namespace loom { namespace tinytpu {
 
 template <unsigned T>
 struct Wld {
-  static constexpr std::string_view name = "wld";
-  static constexpr Reads<"w_in", Operand<T>> w_in{};        // from north on column 0, else from west
-  static constexpr Writes<"w_down", Operand<T>> w_down{};   // column 0, all but the last row
-  static constexpr Writes<"w_east", Operand<T>> w_east{};   // all but the last column
-  static constexpr Writes<"wq", WeightRows> wq{};
+  LOOM_UNIT("wld");
+  LOOM_READS(w_in, Operand<T>);        // from north on column 0, else from west
+  LOOM_WRITES(w_down, Operand<T>);   // column 0, all but the last row
+  LOOM_WRITES(w_east, Operand<T>);   // all but the last column
+  LOOM_WRITES(wq, WeightRows);
   static constexpr auto ports = port_list(w_in, w_down, w_east, wq);
   static constexpr auto params = param_list();
-  static constexpr Pipeline pipeline{.ii = 1, .depth = 1};
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
 
   template <class IO>
   static void body(IO& io) {
     const int64_t i = io.index()[0], j = io.index()[1];
     const bool down = j == 0 && i + 1 < static_cast<int64_t>(T), east = j + 1 < static_cast<int64_t>(T);
     while (true) {
+      LOOM_PIPELINE(io);
       const Operand<T> header = io.read(w_in);
       const int64_t rows = chain_rows<T>(header);
       if (down) io.write(w_down, header);
@@ -48,4 +49,5 @@ struct Wld {
   }
 };
 
-}  // namespace loom::tinytpu
+}  // namespace tinytpu
+}  // namespace loom

@@ -7,7 +7,7 @@
 #include "units/library/tinytpu/design.h"
 #include "units/word.h"
 
-namespace loom::tinytpu {
+namespace loom { namespace tinytpu {
 
 template <unsigned T>
 using Operand = Word<T, design::kOperandBits>;
@@ -29,16 +29,18 @@ inline Control control(uint64_t bits) {
 // The weight chain's header: an operand word carrying an mm's row count in its
 // low bits. Rows 0 marks the end of the program (a valid program has no 0-row mm).
 // The slice sits in the word's first limb, for every T the array can have.
-static_assert(design::kWeightChainRows.lo + design::kWeightChainRows.bits <= 2 * design::kOperandBits);
+static_assert(design::kWeightChainRows.lo + design::kWeightChainRows.bits <= 2 * design::kOperandBits,
+              "the weight chain's row count fits the narrowest operand word");
 template <unsigned T>
 Operand<T> chain_header(int64_t rows) {
   Operand<T> h;
-  h.limbs()[0] = (static_cast<uint64_t>(rows) & bits::mask(design::kWeightChainRows.bits)) << design::kWeightChainRows.lo;
+  h.set_field(design::kWeightChainRows.lo, design::kWeightChainRows.bits, static_cast<uint64_t>(rows));
   return h;
 }
 template <unsigned T>
 int64_t chain_rows(const Operand<T>& h) {
-  return static_cast<int64_t>(design::kWeightChainRows.get(h.limbs()[0]));
+  return static_cast<int64_t>(h.field(design::kWeightChainRows.lo, design::kWeightChainRows.bits));
 }
 
-}  // namespace loom::tinytpu
+}  // namespace tinytpu
+}  // namespace loom

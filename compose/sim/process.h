@@ -1,0 +1,228 @@
+// One process instance of a simulation as its body sees it: the concrete
+// backend of Context<U, SimProcess>, so a simulated channel or memory access is
+// an inline call with no virtual dispatch. What is rare (blocking on a FIFO,
+// waking the process blocked on the other side, stopping the run) goes to the
+// Scheduler, which the simulator implements (compose/sim/simulator.cc).
+//
+// Memories that declare a write latency are modelled here: a store issued in
+// iteration s of the owner's pipelined loop (LOOM_PIPELINE, or a second access
+// to the same side of the memory within one iteration) is visible to loads
+// from iteration s + latency on; a load sooner returns the row's old value.
+#pragma once
+
+#include <cassert>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "compose/sim/buffer.h"
+#include "compose/sim/fifo_times.h"
+#include "compose/sim/process_clock.h"
+#include "units/bits.h"
+#include "units/unit_model.h"
+
+namespace loom {
+
+class SimProcess;
+
+// A bounded FIFO of words, with the cycle each word was written and read.
+struct SimFifo {
+  unsigned stride;              // limbs per word
+  std::vector<uint64_t> ring;   // depth words
+  FifoTimes times;              // and the ring positions
+  int64_t capacity;             // the declared depth
+  SimProcess* waiter = nullptr;  // the one side blocked on it (both cannot be: it is not full and empty)
+
+  SimFifo(int bits, int64_t depth)
+      : stride(bits::limbs_for(static_cast<unsigned>(bits))), ring(static_cast<size_t>(depth) * stride, 0),
+        times(depth), capacity(depth) {}
+  int64_t depth() const { return capacity; }
+  int64_t size() const { return times.writes() - times.reads(); }
+  uint64_t* slot(size_t s) { return ring.data() + s * stride; }
+};
+
+// What a process calls when it cannot go on by itself.
+class Scheduler {
+ public:
+  virtual ~Scheduler() = default;
+  // Suspends `p` until the other side of `f` makes room or a word; returns
+  // when it may retry. Does not return when the run is stopping.
+  virtual void block(SimProcess& p, SimFifo& f, int port, bool on_full) = 0;
+  // `p` was blocked and may run again.
+  virtual void wake(SimProcess& p) = 0;
+  // Stops the run with a named error about `p`'s `port`; does not return.
+  [[noreturn]] virtual void fail(SimProcess& p, const char* kind, int port, const std::string& message) = 0;
+  // A watchdog bound was passed; does not return.
+  [[noreturn]] virtual void out_of_bounds(SimProcess& p) = 0;
+};
+
+// A memory port's storage, with the stores still in flight when it declares a
+// write latency.
+struct SimStorage {
+  Buffer* buffer = nullptr;
+  int write_latency = 0;
+  struct Pending {
+    int64_t row, visible_at;
+    std::vector<uint64_t> limbs;
+  };
+  std::vector<Pending> in_flight;  // in issue order; at most write_latency long
+  size_t first = 0;                // in_flight[first..] have not landed
+
+  // Applies every store visible by `iteration`.
+  void land(int64_t iteration) {
+    while (first < in_flight.size() && in_flight[first].visible_at <= iteration) {
+      const Pending& p = in_flight[first++];
+      uint64_t* row = buffer->row(p.row);
+      for (size_t l = 0; l < p.limbs.size(); ++l) row[l] = p.limbs[l];
+    }
+    if (first == in_flight.size()) in_flight.clear(), first = 0;
+  }
+};
+
+class SimProcess {
+ public:
+  // `fifos` and `storage` are parallel to the unit's ports: null where a port
+  // is unbound or of the other kind.
+  SimProcess(Scheduler& scheduler, const UnitModel& unit, ProcessClock clock, std::vector<int64_t> params,
+             int64_t* total_steps, int64_t max_steps, int64_t max_cycles)
+      : clock(std::move(clock)), scheduler_(scheduler), unit_(unit), params_(std::move(params)),
+        total_steps_(total_steps), max_steps_(max_steps), max_cycles_(max_cycles) {}
+  virtual ~SimProcess() = default;
+
+  void bind(std::vector<SimFifo*> fifos, std::vector<SimStorage> storage) {
+    fifo_of_ = std::move(fifos);
+    storage_of_ = std::move(storage);
+    mem_touched_.assign(2 * storage_of_.size(), -1);
+  }
+
+  void read(int port, uint64_t* limbs, int limb_count) {
+    SimFifo& f = fifo(port, PortKind::reads);
+    step();
+    while (f.size() == 0) scheduler_.block(*this, f, port, false);
+    copy_limbs(f.slot(f.times.head_slot()), limb_count, limbs);
+    f.times.read(clock.read(port, f.times.next_written_at()));
+    wake_waiter(f);
+  }
+
+  void write(int port, const uint64_t* limbs, int limb_count) {
+    SimFifo& f = fifo(port, PortKind::writes);
+    step();
+    while (f.size() == f.depth()) scheduler_.block(*this, f, port, true);
+    copy_limbs(limbs, limb_count, f.slot(f.times.tail_slot()));
+    f.times.write(clock.write(port, f.times.slot_free_at()));
+    wake_waiter(f);
+  }
+
+  void load(int port, int64_t row, uint64_t* limbs, int limb_count) {
+    SimStorage& s = storage(port, row, "load");
+    if (s.write_latency > 0) [[unlikely]]
+      s.land(mem_iteration(port, 0));
+    copy_limbs(s.buffer->row(row), limb_count, limbs);
+    clock.load(port);
+  }
+
+  void store(int port, int64_t row, const uint64_t* limbs, int limb_count) {
+    SimStorage& s = storage(port, row, "store");
+    if (s.write_latency > 0) [[unlikely]] {
+      const int64_t issued = mem_iteration(port, 1);
+      s.land(issued);
+      s.in_flight.push_back({row, issued + s.write_latency, std::vector<uint64_t>(limbs, limbs + limb_count)});
+    } else {
+      copy_limbs(limbs, limb_count, s.buffer->row(row));
+    }
+    clock.store(port);
+  }
+
+  int64_t param(int which) const { return params_[static_cast<size_t>(which)]; }
+
+  // LOOM_PIPELINE: the next iteration of the body's pipelined loop.
+  void begin_iteration() { ++iteration_; }
+
+  // The pipeline drains: every store in flight lands.
+  void drain() {
+    for (SimStorage& s : storage_of_)
+      if (s.buffer != nullptr) s.land(INT64_MAX);
+  }
+
+  const UnitModel& unit() const { return unit_; }
+  int64_t steps() const { return steps_; }
+
+  ProcessClock clock;
+
+ private:
+  // Words are mostly one or two limbs: those skip the loop's setup, and a plain
+  // loop beats a call to memmove for the rest.
+  static void copy_limbs(const uint64_t* from, int n, uint64_t* to) {
+    if (n <= 2) {
+      to[0] = from[0];
+      if (n == 2) to[1] = from[1];
+      return;
+    }
+    for (int i = 0; i < n; ++i) to[i] = from[i];
+  }
+
+  SimFifo& fifo(int port, PortKind kind) {
+    assert(unit_.ports[static_cast<size_t>(port)].kind == kind);
+    (void)kind;
+    SimFifo* f = fifo_of_[static_cast<size_t>(port)];
+    if (f == nullptr) [[unlikely]]
+      unbound(port);
+    return *f;
+  }
+  SimStorage& storage(int port, int64_t row, const char* verb) {
+    SimStorage& s = storage_of_[static_cast<size_t>(port)];
+    if (s.buffer == nullptr) [[unlikely]]
+      unbound(port);
+    step();
+    if (row < 0 || row >= s.buffer->rows()) [[unlikely]]
+      out_of_range(port, row, verb);
+    return s;
+  }
+  void step() {
+    ++steps_;
+    if (++*total_steps_ > max_steps_ || clock.now() > max_cycles_) [[unlikely]]
+      scheduler_.out_of_bounds(*this);
+  }
+  void wake_waiter(SimFifo& f) {
+    if (f.waiter == nullptr) [[likely]]
+      return;
+    SimProcess* waiter = f.waiter;
+    f.waiter = nullptr;
+    scheduler_.wake(*waiter);
+  }
+  // The memory iteration of an access to `side` (0 load, 1 store) of `port`: a
+  // second access to one side within an iteration starts the next.
+  int64_t mem_iteration(int port, int side) {
+    int64_t& last = mem_touched_[2 * static_cast<size_t>(port) + static_cast<size_t>(side)];
+    if (last == iteration_) ++iteration_;
+    last = iteration_;
+    return iteration_;
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void unbound(int port) {
+    scheduler_.fail(*this, "unbound-port", port,
+                    "is used by the body, but the architecture binds it to nothing for this instance");
+    __builtin_unreachable();  // fail() does not return
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void out_of_range(int port, int64_t row, const char* verb) {
+    scheduler_.fail(*this, "row-out-of-range", port,
+                    std::string(verb) + " of row " + std::to_string(row) + ", outside its " +
+                        std::to_string(storage_of_[static_cast<size_t>(port)].buffer->rows()) + " rows");
+    __builtin_unreachable();  // fail() does not return
+  }
+
+  Scheduler& scheduler_;
+  const UnitModel& unit_;
+  std::vector<int64_t> params_;
+  int64_t* total_steps_;  // the simulation's count, over all processes
+  int64_t max_steps_, max_cycles_;
+  int64_t steps_ = 0;
+  // What each port is bound to, resolved once.
+  std::vector<SimFifo*> fifo_of_;
+  std::vector<SimStorage> storage_of_;
+  // The pipelined loop's iteration, and when each memory port's load and store
+  // sides were last touched in it.
+  int64_t iteration_ = 0;
+  std::vector<int64_t> mem_touched_;
+};
+
+}  // namespace loom

@@ -1,0 +1,244 @@
+// The host target of the unit vocabulary: the Context a body runs in on the
+// host, and describe<U>(), which reflects a declaration into the run-time
+// UnitModel that composition and the backends use (Boost.Hana). C++20, and never
+// part of what HLS compiles: units/unit.h includes it only without LOOM_HLS.
+//
+// Context<U, Backend> checks each access against the unit's declaration at
+// compile time and then calls the backend directly, so a backend that is a
+// concrete class (the simulator's process) costs no virtual call per access;
+// the virtual Io (units/io.h) is the backend for everything else.
+#pragma once
+
+#include <boost/hana/equal.hpp>
+#include <boost/hana/for_each.hpp>
+#include <boost/hana/index_if.hpp>
+#include <boost/hana/optional.hpp>
+#include <boost/hana/tuple.hpp>
+#include <boost/hana/type.hpp>
+#include <boost/hana/unpack.hpp>
+#include <concepts>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "units/declare.h"
+#include "units/io.h"
+#include "units/port.h"
+#include "units/shape.h"
+#include "units/unit_model.h"
+#include "units/word.h"
+
+// The body's loop marker, on the host: the start of one pipelined iteration,
+// which is what a memory's write latency counts (docs/timing.md). For HLS it
+// becomes the loop's pipeline and dependence pragmas (units/hls/context.h).
+#define LOOM_PIPELINE(io) (io).begin_iteration()
+
+namespace loom {
+
+namespace hana = boost::hana;
+
+template <class P>
+struct is_port_tag : std::bool_constant<requires {
+  P::kind;
+  P::access;
+  typename P::word;
+  P::name;
+}> {};
+
+template <class U>
+concept UnitDeclaration = requires {
+  { U::name } -> std::convertible_to<std::string_view>;
+  { U::source } -> std::convertible_to<std::string_view>;
+  U::ports;
+  { U::pipeline } -> std::convertible_to<Pipeline>;
+};
+
+namespace detail {
+
+template <class... Ps>
+constexpr auto types_of(PortList<Ps...>) {
+  return hana::tuple_t<Ps...>;
+}
+template <class... Ps>
+constexpr auto types_of(ParamList<Ps...>) {
+  return hana::tuple_t<Ps...>;
+}
+
+template <class U>
+constexpr auto port_types() {
+  return types_of(U::ports);
+}
+
+template <class U>
+constexpr auto param_types() {
+  if constexpr (requires { U::params; })
+    return types_of(U::params);
+  else
+    return hana::tuple_t<>;
+}
+
+// The position of type X in a tuple of hana::type, or -1.
+template <class X, class Types>
+constexpr int position(Types types) {
+  auto found = hana::index_if(types, hana::equal.to(hana::type_c<X>));
+  if constexpr (decltype(hana::is_just(found))::value)
+    return static_cast<int>(std::decay_t<decltype(found.value())>::value);
+  else
+    return -1;
+}
+
+template <class Types>
+constexpr bool unique_names(Types types) {
+  return hana::unpack(types, [](auto... ts) {
+    const std::string_view names[] = {std::string_view{}, std::string_view(decltype(ts)::type::name)...};
+    for (size_t i = 1; i < sizeof...(ts) + 1; ++i)
+      for (size_t j = i + 1; j < sizeof...(ts) + 1; ++j)
+        if (names[i] == names[j]) return false;
+    return true;
+  });
+}
+
+template <class Types>
+constexpr bool all_ports(Types types) {
+  return hana::unpack(types, [](auto... ts) { return (is_port_tag<typename decltype(ts)::type>::value && ...); });
+}
+
+// The qualified C++ name of T as the compiler spells it, e.g.
+// "loom::tinytpu::Accu<4>": what the emitted HLS code calls the unit by.
+template <class T>
+std::string type_name() {
+  const std::string_view pretty = __PRETTY_FUNCTION__;
+  const std::string_view key = "T = ";
+  const size_t from = pretty.find(key) + key.size();
+  size_t to = from;
+  for (int depth = 0; to < pretty.size(); ++to) {
+    const char c = pretty[to];
+    if (c == '<' || c == '(' || c == '[') ++depth;
+    if (c == '>' || c == ')') --depth;
+    if (depth == 0 && (c == ';' || c == ']')) break;
+    if (depth < 0) break;
+  }
+  return std::string(pretty.substr(from, to - from));
+}
+
+}  // namespace detail
+
+// The position of port P in U's declaration, or -1 when U does not declare it.
+template <class U, class P>
+constexpr int port_position = detail::position<P>(detail::port_types<U>());
+
+template <class U, class P>
+constexpr int param_position = detail::position<P>(detail::param_types<U>());
+
+// The view of the machine a body gets: only what its unit declares.
+template <UnitDeclaration U, class Backend>
+class Context {
+  static_assert(detail::all_ports(detail::port_types<U>()),
+                "loom: port_list() takes port tags: LOOM_READS, LOOM_WRITES, LOOM_OWNS, ...");
+  static_assert(detail::unique_names(detail::port_types<U>()), "loom: a unit declares two ports with the same name");
+  static_assert(detail::unique_names(detail::param_types<U>()), "loom: a unit declares the same parameter twice");
+
+ public:
+  using unit = U;
+  Context(Backend& backend, const Index& index) : backend_(backend), index_(index) {}
+
+  // This instance's position: rank 0 for one instance, 1 for [N], 2 for [R][C].
+  const Index& index() const { return index_; }
+
+  // Blocks until the channel bound to `port` holds a word.
+  template <class P>
+  typename P::word read(P) const {
+    static_assert(is_port_tag<P>::value, "loom: read() takes a port of this unit");
+    static_assert(port_position<U, P> >= 0, "loom: the body reads a channel port that its unit does not declare");
+    static_assert(P::kind == PortKind::reads, "loom: read() takes a LOOM_READS port, a channel the unit reads");
+    typename P::word word;
+    backend_.read(port_position<U, P>, word.limbs(), P::word::limb_count);
+    return word;
+  }
+
+  // Blocks while the channel bound to `port` is full.
+  template <class P, class W>
+  void write(P, const W& word) const {
+    static_assert(is_port_tag<P>::value, "loom: write() takes a port of this unit");
+    static_assert(port_position<U, P> >= 0, "loom: the body writes a channel port that its unit does not declare");
+    static_assert(P::kind == PortKind::writes, "loom: write() takes a LOOM_WRITES port, a channel the unit writes");
+    static_assert(std::is_same_v<W, typename P::word>,
+                  "loom: write() is given a word whose type differs from the port's declared word");
+    backend_.write(port_position<U, P>, word.limbs(), P::word::limb_count);
+  }
+
+  // Row `row` of a memory the unit owns, or element `row` of a region argument.
+  template <class P>
+  typename P::word load(P, int64_t row) const {
+    static_assert(is_port_tag<P>::value, "loom: load() takes a port of this unit");
+    static_assert(port_position<U, P> >= 0,
+                  "loom: the body loads from a memory or argument that its unit does not declare");
+    static_assert(P::kind == PortKind::owns || P::kind == PortKind::uses || P::kind == PortKind::addresses,
+                  "loom: load() takes a memory (LOOM_OWNS) or an argument (LOOM_*_DRAM)");
+    static_assert(P::access != Access::write, "loom: load() from an argument the unit declares write-only");
+    typename P::word word;
+    backend_.load(port_position<U, P>, row, word.limbs(), P::word::limb_count);
+    return word;
+  }
+
+  template <class P, class W>
+  void store(P, int64_t row, const W& word) const {
+    static_assert(is_port_tag<P>::value, "loom: store() takes a port of this unit");
+    static_assert(port_position<U, P> >= 0,
+                  "loom: the body stores to a memory or argument that its unit does not declare");
+    static_assert(P::kind == PortKind::owns || P::kind == PortKind::uses || P::kind == PortKind::addresses,
+                  "loom: store() takes a memory (LOOM_OWNS) or an argument (LOOM_*_DRAM)");
+    static_assert(P::access != Access::read, "loom: store() to an argument the unit declares read-only");
+    static_assert(std::is_same_v<W, typename P::word>,
+                  "loom: store() is given a word whose type differs from the port's declared word");
+    backend_.store(port_position<U, P>, row, word.limbs(), P::word::limb_count);
+  }
+
+  template <class P>
+  int64_t param(P) const {
+    static_assert(std::is_base_of_v<ParamTag, P>, "loom: param() takes a parameter tag (LOOM_PARAM)");
+    static_assert(param_position<U, P> >= 0,
+                  "loom: the body reads a parameter that its unit does not declare in `params`");
+    return backend_.param(param_position<U, P>);
+  }
+
+  // LOOM_PIPELINE(io): one iteration of the unit's pipelined loop begins.
+  void begin_iteration() const { backend_.begin_iteration(); }
+
+ private:
+  Backend& backend_;
+  Index index_;
+};
+
+// Runs U's body against `backend`, as instance `index`.
+template <UnitDeclaration U, class Backend>
+void run_body(Backend& backend, const Index& index) {
+  Context<U, Backend> context(backend, index);
+  U::body(context);
+}
+
+// The run-time model of a declared unit, run through the virtual Io. compose/
+// adds the simulator's entry point where it places the unit (compose/place.h).
+template <UnitDeclaration U>
+UnitModel describe() {
+  static_assert(U::pipeline.ii >= 1 && U::pipeline.depth >= 1,
+                "loom: a unit's pipeline needs ii >= 1 and depth >= 1 (cycles)");
+  UnitModel model;
+  model.name = std::string(U::name);
+  model.source = std::string(U::source);
+  model.type = detail::type_name<U>();
+  hana::for_each(detail::port_types<U>(), [&](auto t) {
+    using P = typename decltype(t)::type;
+    model.ports.push_back({std::string(P::name), P::kind, P::word::shape(), P::access});
+  });
+  hana::for_each(detail::param_types<U>(), [&](auto t) {
+    using P = typename decltype(t)::type;
+    model.params.emplace_back(P::name);
+    model.param_tags.emplace_back(P::tag_name);
+  });
+  model.pipeline = U::pipeline;
+  model.run = &run_body<U, Io>;
+  return model;
+}
+
+}  // namespace loom

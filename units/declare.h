@@ -1,0 +1,108 @@
+// The words a unit is declared in, shared by both targets: port tags, parameter
+// tags, the pipeline, and the macros that write them. C++14 with no library at
+// all, because Vitis HLS compiles this file as part of every unit's source:
+//
+//   template <unsigned T>
+//   struct Scale {
+//     LOOM_UNIT("scale");
+//     LOOM_READS(in, Word<T, 8>);
+//     LOOM_WRITES(out, Word<T, 8>);
+//     LOOM_PARAM(k, K);
+//     static constexpr auto ports = port_list(in, out);
+//     static constexpr auto params = param_list(k);
+//     static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/2};
+//     template <class IO> static void body(IO& io) {
+//       for (int64_t i = 0; i < io.param(k); ++i) {
+//         LOOM_PIPELINE(io);
+//         io.write(out, io.read(in));
+//       }
+//     }
+//   };
+//
+// Each port is a tag type of its own (`in_port`), so a body's `io.read(in)` is
+// resolved at compile time by whichever context it runs in: the simulator's, or
+// the per-instance one the HLS emitter writes. A macro makes the tag because
+// C++14 has no string template arguments, and the tag must carry its name for
+// host-side reflection and for the emitted code.
+#pragma once
+
+namespace loom {
+
+enum class PortKind {
+  reads,      // a channel the unit reads
+  writes,     // a channel the unit writes
+  owns,       // a memory the unit owns; only its owner may address it
+  uses,       // a memory owned by another unit: declarable, refused at composition
+  addresses,  // a region argument (DRAM)
+};
+
+enum class Access { read, write, read_write };
+
+// What every port tag derives from. `W` is a loom::Word.
+template <PortKind K, class W, Access A>
+struct Port {
+  static constexpr PortKind kind = K;
+  static constexpr Access access = A;
+  using word = W;
+};
+
+// A parameter a unit's body reads, e.g. a trip count.
+struct ParamTag {};
+
+// A unit's ports and parameters in declaration order: the position of a port in
+// its list is how a backend finds what the port is bound to.
+template <class... Ps>
+struct PortList {};
+template <class... Ps>
+struct ParamList {};
+
+template <class... Ps>
+constexpr PortList<Ps...> port_list(Ps...) {
+  return {};
+}
+template <class... Ps>
+constexpr ParamList<Ps...> param_list(Ps...) {
+  return {};
+}
+
+// The unit's loop pipeline, as HLS would schedule it: a new iteration every `ii`
+// cycles, each taking `depth` cycles from its first read to its last write.
+struct Pipeline {
+  int ii;
+  int depth;
+};
+
+}  // namespace loom
+
+// The unit's name, and the file that declares it: the HLS emitter copies that
+// file into the project as it is.
+#define LOOM_UNIT(unit_name)                              \
+  static constexpr const char* name = unit_name;          \
+  static constexpr const char* source = __FILE__
+
+#define LOOM_PORT_(port_kind, port_access, port, ...)                                                 \
+  struct port##_port : ::loom::Port<::loom::PortKind::port_kind, __VA_ARGS__, ::loom::Access::port_access> { \
+    static constexpr const char* name = #port;                                                         \
+  };                                                                                                   \
+  static constexpr port##_port port {}
+
+// A channel the unit reads, or writes, one word of the given type at a time.
+#define LOOM_READS(port, ...) LOOM_PORT_(reads, read, port, __VA_ARGS__)
+#define LOOM_WRITES(port, ...) LOOM_PORT_(writes, write, port, __VA_ARGS__)
+// A memory the unit owns (rows of the given word), or one it would use from
+// another owner (refused at composition: a memory has one owner).
+#define LOOM_OWNS(port, ...) LOOM_PORT_(owns, read_write, port, __VA_ARGS__)
+#define LOOM_USES(port, ...) LOOM_PORT_(uses, read_write, port, __VA_ARGS__)
+// A region argument (DRAM) the unit reads, writes, or both.
+#define LOOM_READS_DRAM(port, ...) LOOM_PORT_(addresses, read, port, __VA_ARGS__)
+#define LOOM_WRITES_DRAM(port, ...) LOOM_PORT_(addresses, write, port, __VA_ARGS__)
+#define LOOM_ADDRESSES_DRAM(port, ...) LOOM_PORT_(addresses, read_write, port, __VA_ARGS__)
+
+// A parameter the body reads as io.param(tag); `param_name` is its name in the
+// architecture's parameter set.
+#define LOOM_PARAM(tag, param_name)                       \
+  struct tag##_param : ::loom::ParamTag {                 \
+    static constexpr const char* name = #param_name;      \
+    static constexpr const char* tag_name = #tag;         \
+  };                                                      \
+  static constexpr tag##_param tag {}

@@ -1,0 +1,2 @@
+// placeholder, written with the HLS emitter
+#pragma once
