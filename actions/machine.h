@@ -99,6 +99,9 @@ struct Obligation {
   std::string where;  // unit, port or instruction
   std::string claim, reason, discharged_under;
   bool open = true;
+  // The unit's memory a claim of no dependence across its loop's iterations
+  // is about, where it is one: HLS emission writes it as a dependence pragma.
+  std::string memory = {};
 };
 
 enum class Numerics { exact, rounding };

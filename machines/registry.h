@@ -8,6 +8,7 @@
 
 #include "common/status.h"
 #include "compose/architecture.h"
+#include "compose/hls/project.h"
 #include "machines/workload.h"
 #include "units/parameter_set.h"
 
@@ -21,6 +22,12 @@ struct MachineEntry {
   std::function<Result<Architecture>(const Overrides&)> architecture;
   // Inputs for a region this machine composed, and the check of its outputs.
   std::function<Result<Workload>(const Region&, uint64_t seed)> workload;
+  // The runs the HLS testbench drives through the kernel, each with every
+  // output element expected.
+  std::function<Result<std::vector<hls::TestRun>>(const Region&)> hls_runs;
+  // The machine's claims on its units' memories, as HLS dependence pragmas;
+  // `root` is the workspace, where a machine's spec lives.
+  std::function<Result<std::vector<hls::Dependence>>(const Region&, const std::string& root)> hls_dependences;
 };
 
 const std::vector<MachineEntry>& machines();

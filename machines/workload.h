@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <string>
 
 #include "common/status.h"
@@ -15,6 +16,9 @@ struct Workload {
   Inputs inputs;
   // Every output compared with the reference; each difference a named error.
   std::function<Status(const SimResult&)> check;
+  // The reference's contents of every argument the check compares, in full:
+  // what the HLS testbench compares the kernel's outputs with.
+  std::map<std::string, Buffer> expected;
 };
 
 // The differences between simulated and expected rows of one argument, as

@@ -150,7 +150,8 @@ Result<actions::Machine> action_machine(const IsaSpec& spec, const std::map<std:
     m.channels.push_back({c.text("name"), c.bounded("lanes", 1, 1, 4096), c.bounded("lane_bits", 8, 1, 64)});
   });
   each(top.get("claims"), "/machine/claims", status, build, [&](Fields& c) {
-    m.claims.push_back({c.text("where"), c.text("claim"), c.text("reason"), c.text("discharged_under"), true});
+    m.claims.push_back(
+        {c.text("where"), c.text("claim"), c.text("reason"), c.text("discharged_under"), true, c.text("memory", false)});
   });
   for (size_t o = 0; o < spec.opcodes.size(); ++o) {
     const Opcode& op = spec.opcodes[o];

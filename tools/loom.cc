@@ -18,6 +18,7 @@
 #include "machines/tinytpu/isa_dsl.h"
 #include "machines/tinytpu/tinytpu.h"
 #include "tools/gate_commands.h"
+#include "tools/hls_command.h"
 #include "tools/report.h"
 #include "tools/isa_commands.h"
 #include "units/parameter_set.h"
@@ -52,6 +53,11 @@ commands:
   cost FILE | --gemm MxKxN  per instruction: units reached, steps, span and initiation; per
                             program: work per unit, the bottleneck, a static estimate, obligations
   cost --bench              the static estimate of each bench GEMM beside its simulated cycles
+  hls --machine NAME --out DIR
+                            write the region as a Vitis HLS project: the top function, the unit
+                            sources as they are, a testbench with the reference's outputs,
+                            run_hls.tcl, and a Makefile whose `csim` target C-simulates it
+                            with the system compiler (see docs/hls.md)
 
 options:
   --machine NAME            the machine to compose (see `loom machines`)
@@ -66,7 +72,10 @@ options:
   --spec FILE               with gen-isa: the spec to use (default: ROOT/machines/tinytpu/isa_spec.json)
   --a FILE, --b FILE        with ref: the DRAM matrices A and B as CSV, one matrix row a line,
                             int8 values; a smaller matrix fills the top-left corner, the rest is 0
-  --out FILE                with ref: write C there instead of to standard output
+  --out FILE                with ref: write C there instead of to standard output;
+                            with hls: the project directory (new, empty, or an earlier project)
+  --part PART               with hls: the FPGA part (default xcu250-figd2104-2L-e, an Alveo U250)
+  --clock-ns NS             with hls: the clock period in ns, 0.5 to 100 (default 3.33: 300 MHz)
   --param NAME=VALUE        with asm, ref, bench and stress: T, MAXDIM, QD, AR_RAW_DIST, ...
 )";
 
@@ -78,6 +87,7 @@ struct Command {
   std::string trace;
   SimOptions sim;
   IsaOptions isa;
+  hls::Options hls;
 };
 
 // Parses an option's integer value into `into`, or adds a usage error.
@@ -94,7 +104,7 @@ void number(std::string_view option, std::string_view text, T& into, std::type_i
 
 Result<Command> parse(const std::vector<std::string_view>& args) {
   if (args.empty()) return Error{"usage", "", "no command given"};
-  Command cmd{std::string(args[0]), "", {}, 0, "", {}, {}};
+  Command cmd{std::string(args[0]), "", {}, 0, "", {}, {}, {}};
   Status status;
   for (size_t i = 1; i < args.size(); ++i) {
     const std::string_view a = args[i];
@@ -129,9 +139,16 @@ Result<Command> parse(const std::vector<std::string_view>& args) {
       cmd.isa.gemm = args[++i];
     } else if (a == "--bench") {
       cmd.isa.bench = true;
+    } else if (a == "--part" && has_value) {
+      cmd.hls.part = args[++i];
+    } else if (a == "--clock-ns" && has_value) {
+      const std::string_view text = args[++i];
+      auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), cmd.hls.clock_ns);
+      if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+        status.add("usage", "option '--clock-ns'", "takes a number of nanoseconds, not '" + std::string(text) + "'");
     } else if (a == "--machine" || a == "--param" || a == "--trace" || a == "--seed" || a == "--max-cycles" ||
                a == "--max-steps" || a == "--root" || a == "--spec" || a == "--a" || a == "--b" || a == "--out" ||
-               a == "--gemm") {
+               a == "--gemm" || a == "--part" || a == "--clock-ns") {
       status.add("usage", "option '" + std::string(a) + "'", "needs a value");
     } else if (!a.starts_with("-") && (cmd.verb == "asm" || cmd.verb == "ref" || cmd.verb == "cost") &&
                cmd.isa.file.empty()) {
@@ -276,6 +293,11 @@ int run(const std::vector<std::string_view>& args) {
     if (cmd.verb == "cost") return cost_command(options);
     if (options.file.empty()) return report(Error{"usage", "`loom " + cmd.verb + "`", "needs a program FILE"});
     return cmd.verb == "asm" ? asm_command(options) : ref_command(options);
+  }
+  if (cmd.verb == "hls") {
+    HlsCommand hls{cmd.machine, cmd.overrides, user_path(cmd.isa.out), cmd.isa.root.empty() ? "" : user_path(cmd.isa.root),
+                   cmd.hls};
+    return hls_command(hls);
   }
   if (cmd.verb == "describe" || cmd.verb == "dot") {
     auto region = compose_named(cmd);

@@ -225,7 +225,10 @@ UnitModel describe() {
                 "loom: a unit's pipeline needs ii >= 1 and depth >= 1 (cycles)");
   UnitModel model;
   model.name = std::string(U::name);
-  model.source = std::string(U::source);
+  // As the compiler found it: "./machines/x.h" through `-iquote .`.
+  std::string_view source = U::source;
+  while (source.starts_with("./")) source.remove_prefix(2);
+  model.source = std::string(source);
   model.type = detail::type_name<U>();
   hana::for_each(detail::port_types<U>(), [&](auto t) {
     using P = typename decltype(t)::type;

@@ -74,6 +74,7 @@ Workload workload_for(const Region& region, uint64_t seed) {
   work.description = "FIR, T=" + std::to_string(T) + ": " + std::to_string(n) + " taps, " + std::to_string(k) +
                      " samples, full-range int8, seed " + std::to_string(seed);
   work.inputs = {{"W", Buffer::of(w)}, {"X", Buffer::of(x)}};
+  work.expected = {{"Y", Buffer::of(expected)}};
   work.check = [expected](const SimResult& result) {
     return compare_rows("Y", result.arguments.at("Y").as<Sum<T>>(), expected);
   };

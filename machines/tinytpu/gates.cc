@@ -8,6 +8,39 @@
 namespace loom::tinytpu {
 namespace {
 
+// A, B and C from `seed`: operands in [lo, hi], C prefilled with random bytes.
+IsaState random_operands(const isa::Params& p, uint64_t seed, int64_t lo, int64_t hi, bool force_extremes) {
+  IsaState s(p);
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<int64_t> value(lo, hi), byte(-128, 127);
+  for (auto* m : {&s.A, &s.B})
+    for (int64_t& v : *m) v = value(rng);
+  for (int64_t& v : s.C) v = byte(rng);
+  if (force_extremes) {
+    // Extremes where every GEMM reads them: the first two elements of each.
+    s.A[0] = -128;
+    s.B[0] = -128;
+    s.A[1] = 127;
+    s.B[static_cast<size_t>(p.MAXDIM)] = 127;
+  }
+  return s;
+}
+
+GateCase gemm_case(int64_t M, int64_t K, int64_t N, bool relu, Form form, uint64_t seed, const IsaState& initial) {
+  GateCase c{{}, gemm_program(M, K, N, relu, form, initial.p), initial};
+  c.run.name = "gemm " + std::to_string(M) + "x" + std::to_string(K) + "x" + std::to_string(N) + (relu ? " relu" : "") +
+               (form == Form::looped ? " looped" : " flat");
+  c.run.seed = seed;
+  c.run.m = M;
+  c.run.k = K;
+  c.run.n = N;
+  c.run.relu = relu;
+  c.run.form = form;
+  return c;
+}
+
+Result<Program> vadd_program(int64_t M, int64_t K, int64_t N, const isa::Params& p);
+
 // One composed region, and every run on it.
 class Gate {
  public:
@@ -20,6 +53,17 @@ class Gate {
   }
 
   const isa::Params& params() const { return p_; }
+
+  // Assembles, simulates and checks one case.
+  GateRun run(const GateCase& c) {
+    GateRun r = run(c.run.name, c.run.seed, c.program, c.initial);
+    r.m = c.run.m;
+    r.k = c.run.k;
+    r.n = c.run.n;
+    r.relu = c.run.relu;
+    r.form = c.run.form;
+    return r;
+  }
 
   // Assembles, simulates and checks one program from `initial`.
   GateRun run(std::string name, uint64_t seed, const Result<Program>& program, const IsaState& initial) {
@@ -61,33 +105,11 @@ class Gate {
   }
 
   GateRun gemm(int64_t M, int64_t K, int64_t N, bool relu, Form form, uint64_t seed, const IsaState& initial) {
-    GateRun r = run("gemm " + std::to_string(M) + "x" + std::to_string(K) + "x" + std::to_string(N) +
-                        (relu ? " relu" : "") + (form == Form::looped ? " looped" : " flat"),
-                    seed, gemm_program(M, K, N, relu, form, p_), initial);
-    r.m = M;
-    r.k = K;
-    r.n = N;
-    r.relu = relu;
-    r.form = form;
-    return r;
+    return run(gemm_case(M, K, N, relu, form, seed, initial));
   }
 
-  // A, B and C from `seed`: operands in [lo, hi], C prefilled with random bytes.
   IsaState operands(uint64_t seed, int64_t lo, int64_t hi, bool force_extremes) const {
-    IsaState s(p_);
-    std::mt19937_64 rng(seed);
-    std::uniform_int_distribution<int64_t> value(lo, hi), byte(-128, 127);
-    for (auto* m : {&s.A, &s.B})
-      for (int64_t& v : *m) v = value(rng);
-    for (int64_t& v : s.C) v = byte(rng);
-    if (force_extremes) {
-      // Extremes where every GEMM reads them: the first two elements of each.
-      s.A[0] = -128;
-      s.B[0] = -128;
-      s.A[1] = 127;
-      s.B[static_cast<size_t>(p_.MAXDIM)] = 127;
-    }
-    return s;
+    return random_operands(p_, seed, lo, hi, force_extremes);
   }
 
  private:
@@ -138,29 +160,34 @@ const std::vector<PublishedRow>& published_cosim() {
   return rows;
 }
 
+std::vector<GateCase> bench_cases(const isa::Params& p) {
+  const IsaState initial = random_operands(p, 0, -4, 4, false);
+  std::vector<GateCase> cases;
+  for (const PublishedRow& shape : published_cosim()) {
+    if (shape.m > p.MAXDIM || shape.n > p.MAXDIM || shape.m % p.T || shape.n % p.T || shape.k % p.T) continue;
+    for (bool relu : {false, true})
+      for (Form form : {Form::looped, Form::flat}) cases.push_back(gemm_case(shape.m, shape.k, shape.n, relu, form, 0, initial));
+  }
+  // A build too wide for the published shapes runs its own largest GEMM.
+  if (cases.empty())
+    for (bool relu : {false, true})
+      for (Form form : {Form::looped, Form::flat})
+        cases.push_back(gemm_case(p.MAXDIM, p.MAXDIM, p.MAXDIM, relu, form, 0, initial));
+  // Two k-tiles at least, or there is no vadd to run.
+  const int64_t side = 2 * p.T;
+  if (side <= p.MAXDIM) {
+    GateCase c{{}, vadd_program(side, side, side, p), initial};
+    c.run.name = "vadd_program " + std::to_string(side) + "x" + std::to_string(side) + "x" + std::to_string(side);
+    cases.push_back(std::move(c));
+  }
+  return cases;
+}
+
 Result<std::vector<GateRun>> bench(const Overrides& overrides, Variant variant) {
   auto gate = Gate::make(overrides, variant);
   if (!gate.ok()) return gate.status();
-  Gate& g = gate.value();
-  const IsaState initial = g.operands(0, -4, 4, false);
   std::vector<GateRun> runs;
-  for (const PublishedRow& shape : published_cosim()) {
-    if (shape.m > g.params().MAXDIM || shape.n > g.params().MAXDIM || shape.m % g.params().T || shape.n % g.params().T ||
-        shape.k % g.params().T)
-      continue;
-    for (bool relu : {false, true})
-      for (Form form : {Form::looped, Form::flat}) runs.push_back(g.gemm(shape.m, shape.k, shape.n, relu, form, 0, initial));
-  }
-  // A build too wide for the published shapes runs its own largest GEMM.
-  if (runs.empty())
-    for (bool relu : {false, true})
-      for (Form form : {Form::looped, Form::flat})
-        runs.push_back(g.gemm(g.params().MAXDIM, g.params().MAXDIM, g.params().MAXDIM, relu, form, 0, initial));
-  // Two k-tiles at least, or there is no vadd to run.
-  const int64_t side = 2 * g.params().T;
-  if (side <= g.params().MAXDIM)
-    runs.push_back(g.run("vadd_program " + std::to_string(side) + "x" + std::to_string(side) + "x" + std::to_string(side),
-                         0, vadd_program(side, side, side, g.params()), initial));
+  for (const GateCase& c : bench_cases(gate.value().params())) runs.push_back(gate.value().run(c));
   return runs;
 }
 

@@ -31,6 +31,17 @@ struct GateRun {
   Form form = Form::looped;
 };
 
+// A program and the state it starts from: one run of a gate, before it runs.
+struct GateCase {
+  GateRun run;  // its name, seed and GEMM shape; nothing measured yet
+  Result<Program> program;
+  IsaState initial;
+};
+// bench's cases at a build: the published GEMM shapes that fit it, GEMM and
+// GEMM+ReLU, looped and flat (a build too wide for them runs its own largest
+// GEMM), and vadd_program, all on operands in [-4, 4] from seed 0.
+std::vector<GateCase> bench_cases(const isa::Params& p);
+
 // Errors: the configuration does not compose (a named parameter error).
 Result<std::vector<GateRun>> bench(const Overrides& overrides, Variant variant = Variant::design);
 Result<std::vector<GateRun>> stress(const Overrides& overrides, Variant variant = Variant::design);

@@ -206,6 +206,7 @@ Result<Workload> workload_for(const Region& region, const Assembled& program, co
   work.inputs = {{"imem", Buffer::of(imem)}, {"A", pack<T>(initial.A)}, {"B", pack<T>(initial.B)},
                  {"C", pack<T>(initial.C)}};
   const int64_t maxdim = initial.p.MAXDIM;
+  work.expected = {{"C", pack<T>(expected.C)}};
   work.check = [expected = std::move(expected.C), maxdim](const SimResult& result) {
     const std::vector<int64_t> c = unpack<T>(result.arguments.at("C"));
     Status status;

@@ -1,2 +1,76 @@
-// placeholder, written with the HLS emitter
+// The HLS target of the unit vocabulary, C++14: what a unit's body needs when
+// Vitis HLS compiles it. The context a body runs in is not here: `loom hls`
+// writes one per process instance into the project's top (see docs/hls.md),
+// binding each port to an hls::stream, a local array or an m_axi pointer, and
+// its index and parameters to constants. This header holds what those contexts
+// share, and the HLS meaning of the loop marker.
 #pragma once
+
+#include <ap_int.h>
+#include <stdint.h>
+#ifndef __SYNTHESIS__
+#include <stdio.h>
+#include <stdlib.h>
+#endif
+
+// A pragma from a macro: Vitis expands macros in pragma arguments, and _Pragma
+// lets one macro place several.
+#define LOOM_PRAGMA_TEXT_(text) #text
+#define LOOM_PRAGMA_(text) _Pragma(LOOM_PRAGMA_TEXT_(text))
+#define LOOM_PRAGMA(text) LOOM_PRAGMA_(text)
+
+// The body's loop marker: the loop's pragmas, which the emitted top defines as
+// LOOM_HLS_LOOP before it includes the unit's header (its pipeline II, and a
+// dependence pragma for each claim the machine makes on the unit's memories).
+// The static_assert holds the II the top wrote to the unit's own declaration,
+// so a marker cannot end up with another unit's pragmas.
+#define LOOM_PIPELINE(io)                                                                   \
+  LOOM_HLS_LOOP static_assert(LOOM_HLS_II == pipeline.ii,                                  \
+                              "loom: this loop's pipeline II differs from its unit's; "    \
+                              "LOOM_PIPELINE belongs in the body of the unit its file declares")
+
+namespace loom {
+
+// A process instance's position, a constant of the instance's context.
+struct Index {
+  int rank;
+  int64_t at[2];
+  constexpr int64_t operator[](int d) const { return at[d]; }
+};
+
+namespace hls_target {
+
+// A port the architecture leaves unbound on this instance. The body reaches it
+// only on a branch its constant index rules out; C simulation says so if not.
+template <class W>
+W unbound(const char* process, const char* port) {
+#ifndef __SYNTHESIS__
+  fprintf(stderr, "loom: %s uses port '%s', which the architecture binds to nothing for this instance\n", process,
+          port);
+  exit(1);
+#else
+  (void)process;
+  (void)port;
+#endif
+  return W();
+}
+
+// A row of a memory or argument: C simulation checks it is within `rows`.
+inline int64_t row(int64_t r, int64_t rows, const char* process, const char* port, const char* verb) {
+#ifndef __SYNTHESIS__
+  if (r < 0 || r >= rows) {
+    fprintf(stderr, "loom: %s: %s of row %lld of '%s', outside its %lld rows\n", process, verb,
+            static_cast<long long>(r), port, static_cast<long long>(rows));
+    exit(1);
+  }
+#else
+  (void)rows;
+  (void)process;
+  (void)port;
+  (void)verb;
+#endif
+  return r;
+}
+
+}  // namespace hls_target
+}  // namespace loom

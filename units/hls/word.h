@@ -35,7 +35,7 @@ class Word {
     raw_.range(i * LaneBits + LaneBits - 1, i * LaneBits) = Int<LaneBits>(value);
   }
   // The `width` (1..64) bits at bit `lo`, and their replacement.
-  uint64_t field(unsigned lo, unsigned width) const { return raw_.range(lo + width - 1, lo); }
+  uint64_t field(unsigned lo, unsigned width) const { return raw_.range(lo + width - 1, lo).to_uint64(); }
   void set_field(unsigned lo, unsigned width, uint64_t value) { raw_.range(lo + width - 1, lo) = value; }
 
   const Raw& raw() const { return raw_; }

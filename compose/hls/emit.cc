@@ -1,0 +1,657 @@
+// Writes a region as a Vitis HLS project (docs/hls.md): the top function and one
+// context per process instance, the unit sources as they are, the testbench
+// and its data, the Tcl script, the C-simulation Makefile, the stand-in headers
+// and the poison check.
+#include <algorithm>
+#include <cmath>
+#include <queue>
+#include <regex>
+#include <set>
+
+#include "compose/hls/poison.h"
+#include "compose/hls/project.h"
+
+namespace loom::hls {
+namespace {
+
+std::string q(const std::string& s) { return "'" + s + "'"; }
+
+std::string ap_uint(int bits) { return "ap_uint<" + std::to_string(bits) + ">"; }
+
+// C++ identifiers for the region's names, unique across the generated code.
+class Identifiers {
+ public:
+  Identifiers() {
+    for (const char* k :
+         {"alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case", "catch",
+          "char", "char16_t", "char32_t", "class", "compl", "const", "constexpr", "const_cast", "continue", "decltype",
+          "default", "delete", "do", "double", "dynamic_cast", "else", "enum", "explicit", "export", "extern", "false",
+          "float", "for", "friend", "goto", "if", "inline", "int", "long", "mutable", "namespace", "new", "noexcept",
+          "not", "not_eq", "nullptr", "operator", "or", "or_eq", "private", "protected", "public", "register",
+          "reinterpret_cast", "return", "short", "signed", "sizeof", "static", "static_assert", "static_cast", "struct",
+          "switch", "template", "this", "thread_local", "throw", "true", "try", "typedef", "typeid", "typename",
+          "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq", "main",
+          "loom", "hls", "std", "ap_int", "ap_uint", "int64_t", "uint64_t"})
+      used_.insert(k);
+  }
+  std::string make(const std::string& name) {
+    std::string id;
+    for (char c : name) id += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    if (id.empty() || std::isdigit(static_cast<unsigned char>(id[0]))) id = "_" + id;
+    std::string unique = id;
+    for (int n = 2; used_.count(unique); ++n) unique = id + "_" + std::to_string(n);
+    used_.insert(unique);
+    return unique;
+  }
+
+ private:
+  std::set<std::string> used_;
+};
+
+std::string index_suffix(const Index& i) {
+  std::string out;
+  for (int d = 0; d < i.rank; ++d) out += "_" + std::to_string(i[d]);
+  return out;
+}
+
+// The order C simulation calls the processes in: every channel's writer before
+// its reader, ties in the region's order. A cycle is named.
+Result<std::vector<int>> call_order(const Region& region) {
+  const size_t n = region.processes.size();
+  std::vector<std::vector<std::pair<int, int>>> out(n);  // (reader, channel)
+  std::vector<int> incoming(n, 0);
+  for (size_t c = 0; c < region.channels.size(); ++c) {
+    const ChannelInstance& ch = region.channels[c];
+    if (!ch.writer.valid() || !ch.reader.valid()) continue;
+    out[static_cast<size_t>(ch.writer.process)].push_back({ch.reader.process, static_cast<int>(c)});
+    ++incoming[static_cast<size_t>(ch.reader.process)];
+  }
+  std::priority_queue<int, std::vector<int>, std::greater<int>> ready;
+  for (size_t p = 0; p < n; ++p)
+    if (incoming[p] == 0) ready.push(static_cast<int>(p));
+  std::vector<int> order;
+  while (!ready.empty()) {
+    const int p = ready.top();
+    ready.pop();
+    order.push_back(p);
+    for (const auto& [reader, channel] : out[static_cast<size_t>(p)])
+      if (--incoming[static_cast<size_t>(reader)] == 0) ready.push(reader);
+  }
+  if (order.size() == n) return order;
+  // Walk forward among the processes left until one repeats: that is a cycle.
+  std::vector<int> left(n, 0);
+  for (size_t p = 0; p < n; ++p) left[p] = incoming[p] > 0;
+  int at = 0;
+  while (!left[static_cast<size_t>(at)]) ++at;
+  std::vector<int> path, via;
+  std::vector<int> seen(n, -1);
+  while (seen[static_cast<size_t>(at)] < 0) {
+    seen[static_cast<size_t>(at)] = static_cast<int>(path.size());
+    path.push_back(at);
+    for (const auto& [reader, channel] : out[static_cast<size_t>(at)])
+      if (left[static_cast<size_t>(reader)]) {
+        via.push_back(channel);
+        at = reader;
+        break;
+      }
+  }
+  std::string cycle;
+  for (size_t k = static_cast<size_t>(seen[static_cast<size_t>(at)]); k < path.size(); ++k)
+    cycle += region.processes[static_cast<size_t>(path[k])].name() + " -(" +
+             region.channels[static_cast<size_t>(via[k])].label() + ")-> ";
+  cycle += region.processes[static_cast<size_t>(at)].name();
+  return Error{"hls-channel-cycle", "region " + q(region.name),
+               "its channels form a cycle, " + cycle +
+                   "; C simulation runs the dataflow processes one after another, so their channel graph must be "
+                   "acyclic"};
+}
+
+// The quote-includes of `text`.
+std::vector<std::string> includes_of(std::string_view text) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    start = end + 1;
+    const size_t hash = line.find_first_not_of(" \t");
+    if (hash == std::string_view::npos || line[hash] != '#') continue;
+    line.remove_prefix(line.find_first_not_of(" \t", hash + 1) == std::string_view::npos ? line.size()
+                                                                                        : line.find_first_not_of(" \t", hash + 1));
+    if (line.substr(0, 7) != "include") continue;
+    const size_t open = line.find('"'), close = open == std::string_view::npos ? open : line.find('"', open + 1);
+    if (close != std::string_view::npos) out.emplace_back(line.substr(open + 1, close - open - 1));
+  }
+  return out;
+}
+
+// Every embedded file `path` reaches by quote-includes, `path` first. A header
+// the tree lacks is left to the compiler: the host-only ones are never
+// reached for HLS, and any other is named by the check's compile.
+std::vector<std::string> closure(const std::string& path, const SourceTree& sources) {
+  std::vector<std::string> out, todo = {path};
+  std::set<std::string> seen = {path};
+  while (!todo.empty()) {
+    const std::string file = todo.back();
+    todo.pop_back();
+    out.push_back(file);
+    const std::string dir = file.find('/') == std::string::npos ? "" : file.substr(0, file.rfind('/') + 1);
+    for (const std::string& inc : includes_of(sources.at(file)))
+      for (const std::string& candidate : {dir + inc, inc})
+        if (sources.count(candidate)) {
+          if (seen.insert(candidate).second) todo.push_back(candidate);
+          break;
+        }
+  }
+  return out;
+}
+
+std::string hex(uint64_t v) {
+  static const char digits[] = "0123456789abcdef";
+  std::string out = "0x";
+  for (int shift = 60; shift >= 0; shift -= 4) out += digits[(v >> shift) & 0xf];
+  return out;
+}
+
+// The rows of `b` up to its last nonzero one: the testbench zeroes the rest.
+int64_t rows_given(const Buffer& b) {
+  int64_t rows = b.rows();
+  const auto zero = [&](int64_t r) {
+    for (unsigned l = 0; l < b.stride(); ++l)
+      if (b.row(r)[l] != 0) return false;
+    return true;
+  };
+  while (rows > 0 && zero(rows - 1)) --rows;
+  return rows;
+}
+
+// The first `rows` rows of `b` as limbs, six to a line.
+std::string limbs_literal(const Buffer& b, int64_t rows) {
+  std::string out;
+  for (int64_t r = 0; r < rows; ++r)
+    for (unsigned l = 0; l < b.stride(); ++l) out += ((r * b.stride() + l) % 6 ? " " : "\n    ") + hex(b.row(r)[l]) + ",";
+  return out;
+}
+
+bool valid_part(const std::string& part) {
+  static const std::regex shape(R"(x[a-zA-Z0-9]+(-[a-zA-Z0-9]+)+)");
+  return part.size() <= 64 && std::regex_match(part, shape);
+}
+
+std::string params_line(const Region& region) {
+  std::string out;
+  for (const auto& [name, value] : region.params.entries()) out += (out.empty() ? "" : " ") + name + "=" + std::to_string(value);
+  return out;
+}
+
+// What one process instance's context and call need.
+struct Instance {
+  int process;
+  std::string proc, io;  // the process function and its context struct
+};
+
+class Emitter {
+ public:
+  Emitter(const Region& region, const Options& options, const std::vector<Dependence>& dependences,
+          const std::vector<TestRun>& runs, const SourceTree& sources)
+      : region_(region), options_(options), dependences_(dependences), runs_(runs), sources_(sources) {}
+
+  Result<Project> run() {
+    Status status = check_options(options_);
+    auto order = call_order(region_);
+    if (!order.ok()) status.merge(order.status());
+    status.merge(check_units());
+    status.merge(check_runs());
+    if (!status.ok()) return status;
+    project_.top = ids_.make(region_.name);
+    for (const ArgumentInstance& a : region_.arguments) arg_ids_.push_back(ids_.make(a.name));
+    for (const ChannelInstance& c : region_.channels) stream_ids_.push_back(ids_.make(c.name + index_suffix(c.index)));
+    for (int p : order.value()) {
+      const Process& proc = region_.processes[static_cast<size_t>(p)];
+      const std::string base = proc.placement + index_suffix(proc.index);
+      instances_.push_back({p, ids_.make(base + "_proc"), ids_.make(base + "_io")});
+    }
+    files()["loom_top.h"] = top_header();
+    files()["top.cpp"] = top_source();
+    files()["tb.cpp"] = testbench();
+    files()["loom_tb_data.h"] = testbench_data();
+    files()["run_hls.tcl"] = tcl();
+    files()["Makefile"] = makefile();
+    for (const std::string& path : sources_needed_) files()["src/" + path] = std::string(sources_.at(path));
+    for (const char* standin : {"ap_int.h", "hls_stream.h"})
+      files()[std::string("standin/") + standin] = std::string(sources_.at(std::string("compose/hls/standin/") + standin));
+    for (const auto& [path, text] : poison_files()) files()["check/" + path] = text;
+    std::string manifest = "loom-hls-project 1\nregion " + region_.name + "\ntop " + project_.top + "\n";
+    for (const auto& [path, text] : files()) manifest += "file " + path + "\n";
+    files()[".loom-hls"] = manifest;
+    return project_;
+  }
+
+ private:
+  std::map<std::string, std::string>& files() { return project_.files; }
+
+  // Each unit's source is embedded; units sharing a header share its pragmas.
+  Status check_units() {
+    Status status;
+    std::map<std::string, std::string> pragmas_by_source, unit_by_source;
+    for (const Process& p : region_.processes) {
+      const UnitModel& u = *p.unit;
+      if (!sources_.count(u.source)) {
+        if (seen_missing_.insert(u.source).second)
+          status.add("hls-source-missing", "unit " + q(u.name),
+                     "is declared in " + u.source + ", which this build did not embed for HLS emission; add it to a "
+                     "loom_hls_sources target linked into the binary (compose/hls/hls_sources.bzl)");
+        continue;
+      }
+      const std::string pragmas = loop_pragmas(u);
+      auto [it, fresh] = pragmas_by_source.emplace(u.source, pragmas);
+      if (fresh) {
+        unit_by_source[u.source] = u.name;
+        for (const std::string& f : closure(u.source, sources_))
+          if (std::find(sources_needed_.begin(), sources_needed_.end(), f) == sources_needed_.end())
+            sources_needed_.push_back(f);
+      } else if (it->second != pragmas) {
+        status.add("hls-shared-source", "unit " + q(u.name),
+                   "is declared in " + u.source + " with unit " + q(unit_by_source[u.source]) +
+                       ", but their loops need different pragmas; HLS emission needs one unit per header");
+      }
+    }
+    for (const Dependence& d : dependences_) {
+      bool found = false;
+      for (const Process& p : region_.processes) {
+        if (p.unit->name != d.unit) continue;
+        const int port = p.unit->port_index(d.memory);
+        found = found || (port >= 0 && p.unit->ports[static_cast<size_t>(port)].kind == PortKind::owns);
+      }
+      if (!found)
+        status.add("hls-dependence", "claim on unit " + q(d.unit) + " memory " + q(d.memory),
+                   "names no unit of region " + q(region_.name) + " that owns such a memory");
+    }
+    return status;
+  }
+
+  Status check_runs() {
+    Status status;
+    for (const TestRun& run : runs_)
+      for (const auto* contents : {&run.inputs, &run.expected})
+        for (const auto& [name, buffer] : *contents) {
+          const ArgumentInstance* arg = argument(name);
+          const std::string where = "test run " + q(run.name) + " argument " + q(name);
+          if (arg == nullptr)
+            status.add("hls-test-run", where, "names no argument of region " + q(region_.name));
+          else if (!(buffer.word() == arg->word) || buffer.rows() != arg->size)
+            status.add("hls-test-run", where,
+                       "holds " + std::to_string(buffer.rows()) + " words of " + buffer.word().to_string() +
+                           ", but the argument is " + std::to_string(arg->size) + " words of " + arg->word.to_string());
+        }
+    if (runs_.empty()) status.add("hls-test-run", "region " + q(region_.name), "the testbench needs at least one run");
+    return status;
+  }
+
+  const ArgumentInstance* argument(const std::string& name) const {
+    for (const ArgumentInstance& a : region_.arguments)
+      if (a.name == name) return &a;
+    return nullptr;
+  }
+
+  std::vector<const Dependence*> dependences_of(const UnitModel& u) const {
+    std::vector<const Dependence*> out;
+    for (const Dependence& d : dependences_)
+      if (d.unit == u.name) out.push_back(&d);
+    return out;
+  }
+
+  std::string loop_pragmas(const UnitModel& u) const {
+    std::string out = "LOOM_PRAGMA(HLS pipeline II=" + std::to_string(u.pipeline.ii) + ")";
+    for (const Dependence* d : dependences_of(u)) out += " LOOM_PRAGMA(HLS dependence variable=" + d->memory + " inter false)";
+    return out;
+  }
+
+  std::string top_signature() const {
+    std::string out = "extern \"C\" void " + project_.top + "(";
+    for (size_t a = 0; a < region_.arguments.size(); ++a)
+      out += (a ? ", " : "") + ap_uint(region_.arguments[a].word.bits()) + "* " + arg_ids_[a];
+    return out + ")";
+  }
+
+  std::string banner(const std::string& what) const {
+    return "// Generated by `loom hls` from region " + q(region_.name) + " (" + params_line(region_) + "): " + what +
+           "\n// Do not edit: emit the project again.\n";
+  }
+
+  std::string top_header() const {
+    return banner("the top function, for the testbench and a host program.") +
+           "#pragma once\n\n#include <ap_int.h>\n\n" + top_signature() + ";\n";
+  }
+
+  std::string unit_includes() const {
+    std::string out;
+    std::set<std::string> done;
+    for (const Instance& inst : instances_) {
+      const UnitModel& u = *region_.processes[static_cast<size_t>(inst.process)].unit;
+      if (!done.insert(u.source).second) continue;
+      out += "\n// Unit " + q(u.name) + ": " + u.type + ", from " + u.source + ".\n";
+      out += "// Its loops (LOOM_PIPELINE) get: #pragma HLS pipeline II=" + std::to_string(u.pipeline.ii) + "\n";
+      for (const Dependence* d : dependences_of(u)) {
+        out += "// Obligation: " + d->claim + ".\n";
+        out += "//   It rests on: " + d->rests_on + ".\n";
+        out += "//   Discharged under: " + d->discharged_under + ".\n";
+        out += "// Its loops get: #pragma HLS dependence variable=" + d->memory + " inter false\n";
+      }
+      out += "#define LOOM_HLS_II " + std::to_string(u.pipeline.ii) + "\n";
+      out += "#define LOOM_HLS_LOOP " + loop_pragmas(u) + "\n";
+      out += "#include \"" + u.source + "\"\n#undef LOOM_HLS_LOOP\n#undef LOOM_HLS_II\n";
+    }
+    return out;
+  }
+
+  // The context struct of one instance: each port bound to its stream, array or
+  // pointer, the index and parameters as constants.
+  std::string context(const Instance& inst) const {
+    const Process& p = region_.processes[static_cast<size_t>(inst.process)];
+    const UnitModel& u = *p.unit;
+    const std::string who = "\"" + p.name() + "\"";
+    std::string members, methods;
+    for (size_t k = 0; k < u.ports.size(); ++k) {
+      const PortInfo& port = u.ports[k];
+      const Target& t = p.ports[k];
+      const std::string tag = "unit::" + port.name + "_port", word = tag + "::word";
+      const std::string m = port.name + "_";
+      const bool reads = port.kind == PortKind::reads, writes = port.kind == PortKind::writes;
+      const bool loads = !reads && !writes && port.access != Access::write;
+      const bool stores = !reads && !writes && port.access != Access::read;
+      if (!t.bound()) {
+        const std::string fail = "loom::hls_target::unbound<" + word + ">(" + who + ", \"" + port.name + "\")";
+        if (reads) methods += "  " + word + " read(" + tag + ") { return " + fail + "; }\n";
+        if (writes) methods += "  void write(" + tag + ", const " + word + "&) { " + fail + "; }\n";
+        if (loads) methods += "  " + word + " load(" + tag + ", int64_t) { return " + fail + "; }\n";
+        if (stores) methods += "  void store(" + tag + ", int64_t, const " + word + "&) { " + fail + "; }\n";
+        continue;
+      }
+      const std::string raw = ap_uint(port.word.bits());
+      if (reads || writes) {
+        members += "  hls::stream<" + raw + " >& " + m + ";\n";
+        if (reads) methods += "  " + word + " read(" + tag + ") { return " + word + "(" + m + ".read()); }\n";
+        if (writes) methods += "  void write(" + tag + ", const " + word + "& w) { " + m + ".write(w.raw()); }\n";
+        continue;
+      }
+      const int64_t rows = t.kind == ObjectKind::memory ? region_.memories[static_cast<size_t>(t.id)].rows
+                                                        : region_.arguments[static_cast<size_t>(t.id)].size;
+      members += "  " + raw + "* " + m + ";\n";
+      const std::string row = [&](const char* verb) {
+        return "loom::hls_target::row(row, " + std::to_string(rows) + ", " + who + ", \"" + port.name + "\", \"" + verb + "\")";
+      }("load");
+      if (loads) methods += "  " + word + " load(" + tag + ", int64_t row) { return " + word + "(" + m + "[" + row + "]); }\n";
+      if (stores) {
+        std::string srow = row;
+        srow.replace(srow.rfind("\"load\""), 6, "\"store\"");
+        methods += "  void store(" + tag + ", int64_t row, const " + word + "& w) { " + m + "[" + srow + "] = w.raw(); }\n";
+      }
+    }
+    for (size_t k = 0; k < u.params.size(); ++k)
+      methods += "  int64_t param(unit::" + u.param_tags[k] + "_param) const { return " +
+                 std::to_string(region_.params[u.params[k]]) + "; }  // " + u.params[k] + "\n";
+    const Index& i = p.index;
+    std::string out = "// " + p.name() + ": unit " + q(u.name) + "\nstruct " + inst.io + " {\n  typedef " + u.type +
+                      " unit;\n" + members + "  static constexpr loom::Index index() { return loom::Index{" +
+                      std::to_string(i.rank) + ", {" + std::to_string(i[0]) + ", " + std::to_string(i.rank > 1 ? i[1] : 0) +
+                      "}}; }\n" + methods + "};\n";
+    return out;
+  }
+
+  // The process function: its streams and pointers as parameters, its
+  // memories inside it, and the body.
+  std::string process(const Instance& inst) const {
+    const Process& p = region_.processes[static_cast<size_t>(inst.process)];
+    const UnitModel& u = *p.unit;
+    std::string params, locals, init;
+    for (size_t k = 0; k < u.ports.size(); ++k) {
+      const PortInfo& port = u.ports[k];
+      const Target& t = p.ports[k];
+      if (!t.bound()) continue;
+      const std::string raw = ap_uint(port.word.bits());
+      if (t.kind == ObjectKind::channel) {
+        params += std::string(params.empty() ? "" : ", ") + "hls::stream<" + raw + " >& " + port.name + "_";
+        init += std::string(init.empty() ? "" : ", ") + port.name + "_";
+      } else if (t.kind == ObjectKind::argument) {
+        params += std::string(params.empty() ? "" : ", ") + raw + "* " + port.name + "_";
+        init += std::string(init.empty() ? "" : ", ") + port.name + "_";
+      } else {
+        const MemoryInstance& m = region_.memories[static_cast<size_t>(t.id)];
+        const std::string rows = std::to_string(m.rows);
+        locals += "  " + raw + " " + port.name + "[" + rows + "];  // memory " + m.label() + ", owned here\n";
+        locals += "  for (int64_t r = 0; r < " + rows + "; ++r) " + port.name + "[r] = 0;  // as the simulator's start\n";
+        init += std::string(init.empty() ? "" : ", ") + port.name;
+      }
+    }
+    return "static void " + inst.proc + "(" + params + ") {\n#pragma HLS inline off\n" + locals + "  " + inst.io + " io = {" +
+           init + "};\n  " + u.type + "::body(io);\n}\n";
+  }
+
+  std::string call(const Instance& inst) const {
+    const Process& p = region_.processes[static_cast<size_t>(inst.process)];
+    std::string args;
+    for (const Target& t : p.ports) {
+      if (!t.bound() || t.kind == ObjectKind::memory) continue;
+      args += std::string(args.empty() ? "" : ", ") +
+              (t.kind == ObjectKind::channel ? stream_ids_[static_cast<size_t>(t.id)] : arg_ids_[static_cast<size_t>(t.id)]);
+    }
+    return "  " + inst.proc + "(" + args + ");  // " + p.name() + "\n";
+  }
+
+  std::string top_source() const {
+    std::string out = banner("the kernel.") +
+                      "// One context and one process function per process instance, each memory inside its owner;\n"
+                      "// the top calls the processes in an order C simulation can run them in.\n"
+                      "#define LOOM_HLS 1\n#include \"loom_top.h\"\n\n#include <hls_stream.h>\n\n"
+                      "#ifdef LOOM_HLS_CHECK\n#include \"loom_poison.h\"  // make check: refuses what HLS cannot synthesise\n"
+                      "#endif\n\n#include \"units/unit.h\"\n";
+    out += unit_includes() + "\n";
+    for (const Instance& inst : instances_) out += context(inst) + process(inst) + "\n";
+    out += top_signature() + " {\n";
+    for (size_t a = 0; a < region_.arguments.size(); ++a) {
+      const ArgumentInstance& arg = region_.arguments[a];
+      out += "#pragma HLS interface m_axi port=" + arg_ids_[a] + " bundle=gmem_" + arg_ids_[a] +
+             " offset=slave depth=" + std::to_string(arg.size) + "\n";
+      out += "#pragma HLS interface s_axilite port=" + arg_ids_[a] + "\n";
+    }
+    out += "#pragma HLS interface s_axilite port=return\n#pragma HLS dataflow\n";
+    for (size_t c = 0; c < region_.channels.size(); ++c) {
+      const ChannelInstance& ch = region_.channels[c];
+      out += "  hls::stream<" + ap_uint(ch.word.bits()) + " > " + stream_ids_[c] + "(\"" + ch.label() + "\");\n";
+      out += "#pragma HLS stream variable=" + stream_ids_[c] + " depth=" + std::to_string(ch.depth) + "\n";
+    }
+    for (const Instance& inst : instances_) out += call(inst);
+    return out + "}\n";
+  }
+
+  std::string testbench_data() const {
+    std::string out = banner("the testbench's runs: what goes in, and what must come out.") + "#pragma once\n\n#include <stdint.h>\n\n";
+    std::string table = "struct LoomRun {\n  const char* name;\n";
+    for (size_t a = 0; a < region_.arguments.size(); ++a)
+      table += "  const uint64_t* " + arg_ids_[a] + "_in;\n  int64_t " + arg_ids_[a] + "_in_rows;\n  const uint64_t* " +
+               arg_ids_[a] + "_expected;\n";
+    table += "};\n\nstatic const LoomRun kLoomRuns[] = {\n";
+    for (size_t r = 0; r < runs_.size(); ++r) {
+      const TestRun& run = runs_[r];
+      table += "    {\"" + escape(run.name) + "\"";
+      for (size_t a = 0; a < region_.arguments.size(); ++a) {
+        const std::string& name = region_.arguments[a].name;
+        const std::string base = "run" + std::to_string(r) + "_" + arg_ids_[a];
+        int64_t rows = 0;
+        if (auto in = run.inputs.find(name); in != run.inputs.end()) {
+          rows = rows_given(in->second);
+          if (rows > 0) out += "static const uint64_t " + base + "_in[] = {" + limbs_literal(in->second, rows) + "};\n";
+        }
+        table += ", " + (rows > 0 ? base + "_in" : std::string("0")) + ", " + std::to_string(rows);
+        if (auto ex = run.expected.find(name); ex != run.expected.end()) {
+          // Compared in full, zero rows too.
+          out += "static const uint64_t " + base + "_expected[] = {" + limbs_literal(ex->second, ex->second.rows()) + "};\n";
+          table += ", " + base + "_expected";
+        } else {
+          table += ", 0";
+        }
+      }
+      table += "},\n";
+    }
+    return out + "\n" + table + "};\nstatic const int kLoomRunCount = " + std::to_string(runs_.size()) + ";\n";
+  }
+
+  static std::string escape(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += (c == '\n' ? ' ' : c);
+    }
+    return out;
+  }
+
+  std::string testbench() const {
+    std::string out = banner("the testbench: every run through the top function, every output word compared.");
+    out += R"(// Returns 0 when every word matches, as Vitis's C simulation and co-simulation expect.
+#include <stdint.h>
+#include <stdio.h>
+
+#include "loom_top.h"
+#include "loom_tb_data.h"
+
+template <int W>
+static void fill(ap_uint<W>* words, int64_t rows, const uint64_t* limbs, int64_t given) {
+  const int limb_count = (W + 63) / 64;
+  for (int64_t r = 0; r < rows; ++r)
+    for (int l = 0; l < limb_count; ++l) {
+      const int hi = 64 * l + 63 < W - 1 ? 64 * l + 63 : W - 1;
+      words[r].range(hi, 64 * l) = r < given ? limbs[r * limb_count + l] : 0;
+    }
+}
+
+template <int W>
+static int64_t compare(const ap_uint<W>* words, int64_t rows, const uint64_t* limbs, const char* run, const char* arg,
+                       int64_t* differences) {
+  const int limb_count = (W + 63) / 64;
+  for (int64_t r = 0; r < rows; ++r)
+    for (int l = 0; l < limb_count; ++l) {
+      const int hi = 64 * l + 63 < W - 1 ? 64 * l + 63 : W - 1;
+      const uint64_t got = words[r].range(hi, 64 * l).to_uint64(), want = limbs[r * limb_count + l];
+      if (got == want) continue;
+      if (++*differences <= 10)
+        printf("MISMATCH run '%s' %s[%lld] bits %d..%d: got 0x%016llx, expected 0x%016llx\n", run, arg,
+               static_cast<long long>(r), 64 * l, hi, static_cast<unsigned long long>(got),
+               static_cast<unsigned long long>(want));
+    }
+  return rows;
+}
+
+)";
+    for (size_t a = 0; a < region_.arguments.size(); ++a)
+      out += "static " + ap_uint(region_.arguments[a].word.bits()) + " " + arg_ids_[a] + "[" +
+             std::to_string(region_.arguments[a].size) + "];\n";
+    out += "\nint main() {\n  int64_t compared = 0, differences = 0;\n  for (int r = 0; r < kLoomRunCount; ++r) {\n"
+           "    const LoomRun& run = kLoomRuns[r];\n";
+    for (size_t a = 0; a < region_.arguments.size(); ++a) {
+      const std::string& id = arg_ids_[a];
+      out += "    fill(" + id + ", " + std::to_string(region_.arguments[a].size) + ", run." + id + "_in, run." + id + "_in_rows);\n";
+    }
+    out += "    " + project_.top + "(";
+    for (size_t a = 0; a < region_.arguments.size(); ++a) out += (a ? ", " : "") + arg_ids_[a];
+    out += ");\n";
+    for (size_t a = 0; a < region_.arguments.size(); ++a) {
+      const std::string& id = arg_ids_[a];
+      out += "    if (run." + id + "_expected)\n      compared += compare(" + id + ", " +
+             std::to_string(region_.arguments[a].size) + ", run." + id + "_expected, run.name, \"" +
+             escape(region_.arguments[a].name) + "\", &differences);\n";
+    }
+    out += R"(  }
+  if (differences > 0) {
+    printf("LOOM CSIM FAIL: %lld of %lld words differ, over %d runs\n", static_cast<long long>(differences),
+           static_cast<long long>(compared), kLoomRunCount);
+    return 1;
+  }
+  printf("LOOM CSIM PASS: %d runs, %lld words compared, all equal\n", kLoomRunCount, static_cast<long long>(compared));
+  return 0;
+}
+)";
+    return out;
+  }
+
+  std::string tcl() const {
+    char clock[32];
+    std::snprintf(clock, sizeof clock, "%g", options_.clock_ns);
+    return "# Generated by `loom hls` from region " + q(region_.name) + " (" + params_line(region_) +
+           ").\n# vitis_hls -f run_hls.tcl: C simulation, synthesis and RTL co-simulation of the top.\n"
+           "open_project -reset " + project_.top + "_hls\n"
+           "set_top " + project_.top + "\n"
+           "add_files top.cpp -cflags \"-std=c++14 -I src\"\n"
+           "add_files -tb tb.cpp -cflags \"-std=c++14\"\n"
+           "add_files -tb loom_tb_data.h\n"
+           "open_solution -reset solution1 -flow_target vitis\n"
+           "set_part {" + options_.part + "}\n"
+           "create_clock -period " + clock + " -name default\n"
+           "csim_design\ncsynth_design\ncosim_design\nexit\n";
+  }
+
+  std::string makefile() const {
+    return "# Generated by `loom hls` from region " + q(region_.name) + " (" + params_line(region_) + ").\n" +
+           R"(# make csim: C simulation with the system compiler, against Loom's stand-ins for
+#   Vitis's ap_int.h and hls_stream.h (standin/); it prints LOOM CSIM PASS or FAIL.
+# make check: compiles the kernel as HLS sees it, refusing the heap, STL
+#   containers, virtual calls, exceptions and RTTI (check/loom_poison.h).
+# With Vitis: vitis_hls -f run_hls.tcl (its own headers, not the stand-ins).
+# HLS pragmas are Vitis's; the system compilers do not know them.
+CXX ?= g++
+CXXFLAGS ?= -std=c++14 -O1 -Wall -Wextra -Werror -Wno-unknown-pragmas
+HEADERS := loom_top.h loom_tb_data.h $(shell find src standin -type f)
+
+.PHONY: csim check clean
+csim: build/csim
+	./build/csim
+
+build/csim: top.cpp tb.cpp $(HEADERS)
+	@mkdir -p build
+	$(CXX) $(CXXFLAGS) -I standin -I src top.cpp tb.cpp -o build/csim
+
+check:
+	$(CXX) -std=c++14 -fsyntax-only -w -DLOOM_HLS_CHECK -I check -I standin -I src top.cpp
+
+clean:
+	rm -rf build
+)";
+  }
+
+  const Region& region_;
+  const Options& options_;
+  const std::vector<Dependence>& dependences_;
+  const std::vector<TestRun>& runs_;
+  const SourceTree& sources_;
+  Project project_;
+  Identifiers ids_;
+  std::vector<std::string> arg_ids_, stream_ids_;
+  std::vector<Instance> instances_;
+  std::vector<std::string> sources_needed_;
+  std::set<std::string> seen_missing_;
+};
+
+}  // namespace
+
+Status check_options(const Options& options) {
+  Status status;
+  if (!valid_part(options.part))
+    status.add("bad-part", "--part " + q(options.part),
+               "is not a Xilinx part name: letters and digits in dash-separated groups, starting with x "
+               "(e.g. xcu250-figd2104-2L-e)");
+  if (!std::isfinite(options.clock_ns) || options.clock_ns < kMinClockNs || options.clock_ns > kMaxClockNs) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%g", options.clock_ns);
+    status.add("bad-clock", std::string("--clock-ns ") + text,
+               "is not a clock period in [0.5, 100] nanoseconds");
+  }
+  return status;
+}
+
+Result<Project> emit(const Region& region, const Options& options, const std::vector<Dependence>& dependences,
+                     const std::vector<TestRun>& runs, const SourceTree& sources) {
+  return Emitter(region, options, dependences, runs, sources).run();
+}
+
+}  // namespace loom::hls

@@ -1,0 +1,24 @@
+"""loom_hls_sources: embeds source files for HLS emission (compose/hls/sources.h)."""
+
+def loom_hls_sources(name, srcs, visibility = None, testonly = False):
+    """A cc_library that embeds `srcs` and registers them when linked in.
+
+    Link it into any binary that emits HLS for units declared in `srcs`: the
+    emitter copies a unit's header, and the headers it includes, from here.
+    """
+    native.genrule(
+        name = name + "_embed",
+        srcs = srcs,
+        outs = [name + "_embedded.cc"],
+        cmd = "$(location //compose/hls:embed) $@ $(SRCS)",
+        tools = ["//compose/hls:embed"],
+        testonly = testonly,
+    )
+    native.cc_library(
+        name = name,
+        srcs = [name + "_embedded.cc"],
+        deps = ["//compose/hls:sources"],
+        alwayslink = True,
+        visibility = visibility,
+        testonly = testonly,
+    )

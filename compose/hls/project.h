@@ -1,0 +1,72 @@
+// The Vitis HLS backend: a composed region as a ready-to-run Vitis HLS project,
+// from the same unit bodies the simulator runs. What the project holds, and why
+// each piece is the way it is, is in docs/hls.md.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "common/status.h"
+#include "compose/hls/sources.h"
+#include "compose/region.h"
+#include "compose/sim/buffer.h"
+
+namespace loom::hls {
+
+// The FPGA part and clock the project synthesises for (run_hls.tcl).
+struct Options {
+  std::string part = "xcu250-figd2104-2L-e";  // an Alveo U250
+  double clock_ns = 3.33;                     // 300 MHz
+};
+
+// Errors: bad-part (not a Xilinx part name), bad-clock (not a period in
+// [kMinClockNs, kMaxClockNs]).
+Status check_options(const Options& options);
+inline constexpr double kMinClockNs = 0.5, kMaxClockNs = 100.0;
+
+// A claim the machine makes that a unit's loop carries no dependence through
+// one of its memories: emitted as `#pragma HLS dependence variable=<memory>
+// inter false` in that unit's loop, with what it rests on written above it.
+struct Dependence {
+  std::string unit;    // the unit's name
+  std::string memory;  // the unit's memory port
+  std::string claim, rests_on, discharged_under;
+};
+
+// One run the testbench drives through the top function: the region
+// arguments' contents going in (any argument not given starts zeroed), and
+// what every element of each checked argument must hold afterwards.
+struct TestRun {
+  std::string name;
+  std::map<std::string, Buffer> inputs, expected;
+};
+
+// Every file of the project by its path inside the project directory.
+struct Project {
+  std::string top;  // the top function's name
+  std::map<std::string, std::string> files;
+};
+
+// The project for `region`. Errors: bad-part, bad-clock; hls-channel-cycle (C
+// simulation runs the dataflow processes one after another, so their channel
+// graph must be acyclic; the cycle is named); hls-source-missing (a unit's
+// header was not embedded: loom_hls_sources); hls-shared-source (two units with
+// different loop pragmas in one header); hls-test-run (a run names an argument
+// the region lacks, or gives it the wrong word or size).
+Result<Project> emit(const Region& region, const Options& options, const std::vector<Dependence>& dependences,
+                     const std::vector<TestRun>& runs, const SourceTree& sources = embedded_sources());
+
+// Compiles the project's top as Vitis HLS would see it, with C++14 and a
+// header that poisons what HLS cannot synthesise, in a scratch directory.
+// Errors: hls-unsynthesisable (a body or what it names uses the heap, an STL
+// container, a virtual call, exceptions or RTTI: the file and line, and the
+// unit), hls-compile (any other compile error), hls-no-compiler.
+Status check_synthesisable(const Project& project, const Region& region, const std::string& compiler = "");
+
+// Writes the project into `dir`, creating it if it does not exist. A directory
+// that exists must be empty or an earlier Loom project (it holds .loom-hls),
+// whose files are replaced. Errors: hls-output-exists, hls-output.
+Status write_project(const Project& project, const std::string& dir);
+
+}  // namespace loom::hls

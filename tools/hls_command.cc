@@ -1,0 +1,47 @@
+#include "tools/hls_command.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "machines/registry.h"
+#include "tools/report.h"
+
+namespace loom {
+
+int hls_command(const HlsCommand& c) {
+  if (c.machine.empty()) return report(Error{"usage", "`loom hls`", "needs --machine NAME"});
+  if (c.out.empty()) return report(Error{"usage", "`loom hls`", "needs --out DIR, the project directory to write"});
+  const Status options = hls::check_options(c.options);
+  if (!options.ok()) return report(options);
+  auto entry = find_machine(c.machine);
+  if (!entry.ok()) return report(entry.status());
+  const MachineEntry& machine = *entry.value();
+  auto arch = machine.architecture(c.overrides);
+  if (!arch.ok()) return report(arch.status());
+  auto region = arch.value().compose(c.overrides);
+  if (!region.ok()) return report(region.status());
+  auto runs = machine.hls_runs(region.value());
+  if (!runs.ok()) return report(runs.status());
+  const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
+  const std::string root = !c.root.empty() ? c.root : workspace ? workspace : ".";
+  auto dependences = machine.hls_dependences(region.value(), root);
+  if (!dependences.ok()) return report(dependences.status());
+  auto project = hls::emit(region.value(), c.options, dependences.value(), runs.value());
+  if (!project.ok()) return report(project.status());
+  const Status synthesisable = hls::check_synthesisable(project.value(), region.value());
+  if (!synthesisable.ok()) return report(synthesisable);
+  const Status written = hls::write_project(project.value(), c.out);
+  if (!written.ok()) return report(written);
+  std::printf("wrote the Vitis HLS project of region '%s' (top function %s, %zu test runs) to %s:\n",
+              region.value().name.c_str(), project.value().top.c_str(), runs.value().size(), c.out.c_str());
+  for (const auto& [path, text] : project.value().files) {
+    size_t lines = 0;
+    for (char ch : text) lines += ch == '\n';
+    std::printf("  %6zu lines  %s\n", lines, path.c_str());
+  }
+  std::printf("C simulation here: make -C %s csim    with Vitis: cd %s && vitis_hls -f run_hls.tcl\n", c.out.c_str(),
+              c.out.c_str());
+  return 0;
+}
+
+}  // namespace loom

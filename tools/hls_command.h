@@ -1,0 +1,23 @@
+// `loom hls`: a machine's composed region as a Vitis HLS project.
+#pragma once
+
+#include <string>
+
+#include "compose/hls/project.h"
+#include "units/parameter_set.h"
+
+namespace loom {
+
+struct HlsCommand {
+  std::string machine;
+  Overrides overrides;
+  std::string out;   // the project directory
+  std::string root;  // the workspace, for a machine's spec
+  hls::Options options;
+};
+
+// Composes, emits, checks the bodies are synthesisable, writes the project and
+// lists its files. Returns the exit code: 0 when the project was written.
+int hls_command(const HlsCommand& command);
+
+}  // namespace loom
