@@ -264,3 +264,55 @@ TEST_CASE("loom cost --gemm prints the per-instruction table and the obligations
 }
 
 }  // namespace
+
+namespace {
+
+std::string scratch_dir(const std::string& name) {
+  const char* tmp = std::getenv("TEST_TMPDIR");
+  const std::string dir = std::string(tmp ? tmp : "/tmp") + "/" + name;
+  std::system(("rm -rf '" + dir + "'").c_str());
+  return dir;
+}
+
+TEST_CASE("loom hls writes a project whose csim target passes", "[cli][hls]") {
+  const std::string dir = scratch_dir("cli_hls_example");
+  const Run r = loom("hls --machine example --param N=4 --out " + dir);
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("wrote the Vitis HLS project of region 'example' (top function example, 2 test runs)") !=
+        std::string::npos);
+  CHECK(r.out.find("  src/machines/example/fir_tap.h\n") != std::string::npos);
+  const int status = std::system(("make -s -C '" + dir + "' csim > '" + dir + "/csim.log' 2>&1").c_str());
+  CHECK(status == 0);
+  CHECK(slurp(dir + "/csim.log").find("LOOM CSIM PASS: 2 runs") != std::string::npos);
+  CHECK(slurp(dir + "/run_hls.tcl").find("set_part {xcu250-figd2104-2L-e}\ncreate_clock -period 3.33 -name default") !=
+        std::string::npos);
+  // Emitting again into the same project replaces it, with the options given.
+  const Run again = loom("hls --machine example --param N=4 --part xc7z020clg400-1 --clock-ns 10 --out " + dir);
+  CHECK(again.exit_code == 0);
+  CHECK(slurp(dir + "/run_hls.tcl").find("set_part {xc7z020clg400-1}\ncreate_clock -period 10 -name default") !=
+        std::string::npos);
+}
+
+TEST_CASE("loom hls refuses a bad part, clock or output directory by name", "[cli][hls]") {
+  const std::string dir = scratch_dir("cli_hls_refused");
+  const Run part = loom("hls --machine example --part 'xcu250 bad' --out " + dir);
+  CHECK(part.exit_code == 1);
+  CHECK(part.err.find("error[bad-part] --part 'xcu250 bad': is not a Xilinx part name") != std::string::npos);
+  const Run clock = loom("hls --machine example --clock-ns 0 --out " + dir);
+  CHECK(clock.exit_code == 1);
+  CHECK(clock.err.find("error[bad-clock] --clock-ns 0:") != std::string::npos);
+  const Run garbled = loom("hls --machine example --clock-ns 3ns --out " + dir);
+  CHECK(garbled.exit_code == 2);
+  CHECK(garbled.err.find("option '--clock-ns': takes a number of nanoseconds, not '3ns'") != std::string::npos);
+  const Run no_out = loom("hls --machine example");
+  CHECK(no_out.exit_code == 1);
+  CHECK(no_out.err.find("error[usage] `loom hls`: needs --out DIR") != std::string::npos);
+  std::system(("mkdir -p '" + dir + "' && echo mine > '" + dir + "/notes.txt'").c_str());
+  const Run taken = loom("hls --machine tinytpu --out " + dir);
+  CHECK(taken.exit_code == 1);
+  CHECK(taken.err.find("error[hls-output-exists]") != std::string::npos);
+  CHECK(slurp(dir + "/notes.txt") == "mine\n");
+}
+
+}  // namespace

@@ -1,0 +1,223 @@
+// What `loom hls` writes, read back: the unit sources as they are in the tree,
+// the top's streams, bundles, pipelines and dependence pragma against the
+// composed region, deterministic output, and every error it names.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <regex>
+#include <set>
+
+#include "compose/place.h"
+#include "tests/hls/bad_heap.h"
+#include "tests/hls/bad_queue.h"
+#include "tests/hls/bad_throw.h"
+#include "tests/hls/bad_virtual.h"
+#include "tests/hls/emitted.h"
+#include "tests/hls/relay.h"
+#include "tests/test_units.h"
+
+namespace loom::test {
+namespace {
+
+bool has_error(const Status& status, const std::string& kind, const std::string& where, const std::string& message) {
+  for (const Error& e : status.errors())
+    if (e.kind == kind && e.where.find(where) != std::string::npos && e.message.find(message) != std::string::npos)
+      return true;
+  return false;
+}
+
+const hls::TestRun kNoRun{"nothing", {}, {}};
+
+TEST_CASE("the emitted unit sources are byte for byte the tree's", "[hls]") {
+  for (const auto& [machine, overrides] : std::vector<std::pair<std::string, Overrides>>{
+           {"example", {}}, {"tinytpu", {}}, {"tinytpu", {{"T", 8}, {"MAXDIM", 64}}}}) {
+    const Emitted e = emit_machine(machine, overrides);
+    int sources = 0;
+    for (const auto& [path, text] : e.project.files) {
+      if (path.rfind("src/", 0) != 0) continue;
+      ++sources;
+      INFO(path);
+      CHECK(text == read_text(path.substr(4)));  // the runfiles hold the tree's files
+    }
+    // Every unit's own header is among them.
+    for (const Process& p : e.region.processes) CHECK(e.project.files.count("src/" + p.unit->source) == 1);
+    CHECK(sources >= 8);
+  }
+}
+
+TEST_CASE("the top's streams, bundles and pipelines are the composed region's", "[hls]") {
+  for (const auto& [machine, overrides] : std::vector<std::pair<std::string, Overrides>>{
+           {"example", {{"QD", 3}}}, {"tinytpu", {{"QD", 3}, {"DATA_QD", 5}}}}) {
+    const Emitted e = emit_machine(machine, overrides);
+    const std::string& top = e.project.files.at("top.cpp");
+    // One stream per channel instance, at its resolved depth.
+    std::map<std::string, int64_t> depth;
+    const std::regex stream(R"re(hls::stream<ap_uint<(\d+)> > (\w+)\("([^"]+)"\);\n#pragma HLS stream variable=(\w+) depth=(\d+))re");
+    for (auto it = std::sregex_iterator(top.begin(), top.end(), stream); it != std::sregex_iterator(); ++it) {
+      CHECK((*it)[2] == (*it)[4]);
+      depth[(*it)[3]] = std::stoll((*it)[5]);
+    }
+    REQUIRE(depth.size() == e.region.channels.size());
+    for (const ChannelInstance& c : e.region.channels) {
+      INFO(c.label());
+      CHECK(depth.at(c.label()) == c.depth);
+    }
+    // One m_axi bundle per argument, none shared.
+    std::set<std::string> bundles;
+    const std::regex axi(R"re(#pragma HLS interface m_axi port=(\w+) bundle=(\w+) offset=slave depth=(\d+))re");
+    int ports = 0;
+    for (auto it = std::sregex_iterator(top.begin(), top.end(), axi); it != std::sregex_iterator(); ++it, ++ports)
+      bundles.insert((*it)[2]);
+    CHECK(ports == static_cast<int>(e.region.arguments.size()));
+    CHECK(bundles.size() == e.region.arguments.size());
+    // Each unit's loops get its declared II.
+    const std::regex unit(R"re(#define LOOM_HLS_II (\d+)\n#define LOOM_HLS_LOOP LOOM_PRAGMA\(HLS pipeline II=(\d+)\)[^\n]*\n#include "([^"]+)")re");
+    std::map<std::string, int> ii;
+    for (auto it = std::sregex_iterator(top.begin(), top.end(), unit); it != std::sregex_iterator(); ++it) {
+      CHECK((*it)[1] == (*it)[2]);
+      ii[(*it)[3]] = std::stoi((*it)[1]);
+    }
+    for (const Process& p : e.region.processes) CHECK(ii.at(p.unit->source) == p.unit->pipeline.ii);
+  }
+}
+
+TEST_CASE("accu's loop gets the dependence pragma, with the obligation it rests on above it", "[hls]") {
+  const Emitted e = emit_machine("tinytpu", {});
+  const std::string& top = e.project.files.at("top.cpp");
+  const size_t include = top.find("#include \"units/library/tinytpu/accu.h\"");
+  REQUIRE(include != std::string::npos);
+  const size_t block = top.rfind("// Unit 'accu'", include);
+  const std::string accu = top.substr(block, include - block);
+  CHECK(accu.find("LOOM_PRAGMA(HLS dependence variable=ar inter false)") != std::string::npos);
+  CHECK(accu.find("// Obligation: ar carries no dependence across the row loop's iterations") != std::string::npos);
+  CHECK(accu.find("//   It rests on: stores land 3 iterations after they issue") != std::string::npos);
+  CHECK(accu.find("//   Discharged under: check_program's distance contract, AR_RAW_DIST >= the write latency") !=
+        std::string::npos);
+  // No other unit claims it.
+  CHECK(top.find("HLS dependence") == top.find("HLS dependence", block));
+  CHECK(std::count(top.begin(), top.end(), '\n') > 0);
+  size_t count = 0;
+  for (size_t at = top.find("LOOM_PRAGMA(HLS dependence"); at != std::string::npos; at = top.find("LOOM_PRAGMA(HLS dependence", at + 1))
+    ++count;
+  CHECK(count == 1);
+}
+
+TEST_CASE("emission is deterministic", "[hls]") {
+  for (const std::string machine : {"example", "tinytpu"}) {
+    const Emitted a = emit_machine(machine, {}), b = emit_machine(machine, {});
+    CHECK(a.project.files == b.project.files);
+  }
+}
+
+TEST_CASE("the machines' projects pass the synthesisability check", "[hls]") {
+  for (const std::string machine : {"example", "tinytpu"}) {
+    const Emitted e = emit_machine(machine, {});
+    const Status s = hls::check_synthesisable(e.project, e.region);
+    INFO(s.to_string());
+    CHECK(s.ok());
+  }
+}
+
+template <class Bad>
+Status check_bad_unit() {
+  Architecture arch("bad", ParameterSet());
+  Handle out = arch.argument<Word<2, 16>>("OUT", 4, "what the bad unit writes");
+  place<Bad>(arch, "bad", one()).bind(Bad::out, out());
+  auto region = arch.compose();
+  REQUIRE(region.ok());
+  auto project = hls::emit(region.value(), {}, {}, {kNoRun});
+  INFO(project.status().to_string());
+  REQUIRE(project.ok());
+  return hls::check_synthesisable(project.value(), region.value());
+}
+
+TEST_CASE("a body that HLS cannot synthesise is refused by name, at its file and line", "[hls]") {
+  const Status queue = check_bad_unit<BadQueue>();
+  INFO(queue.to_string());
+  CHECK(has_error(queue, "hls-unsynthesisable", "tests/hls/bad_queue.h:5", "unit 'bad_queue' cannot be synthesised: it includes <deque> (an STL container)"));
+  CHECK(has_error(queue, "hls-unsynthesisable", "tests/hls/bad_queue.h:18", "uses an STL container ('deque')"));
+  const Status heap = check_bad_unit<BadHeap>();
+  INFO(heap.to_string());
+  CHECK(has_error(heap, "hls-unsynthesisable", "tests/hls/bad_heap.h:15", "unit 'bad_heap' cannot be synthesised: it allocates on the heap ('new')"));
+  const Status virt = check_bad_unit<BadVirtual>();
+  INFO(virt.to_string());
+  CHECK(has_error(virt, "hls-unsynthesisable", "tests/hls/bad_virtual.h:9", "declares a virtual call ('virtual')"));
+  const Status thrown = check_bad_unit<BadThrow>();
+  INFO(thrown.to_string());
+  CHECK(has_error(thrown, "hls-unsynthesisable", "tests/hls/bad_throw.h:15", "unit 'bad_throw' cannot be synthesised: it uses exceptions ('throw')"));
+}
+
+TEST_CASE("a region whose channels form a cycle is refused, naming the cycle", "[hls]") {
+  ParameterSet params;
+  params.param("K", 4, 1, 100, "words");
+  Architecture arch("ring", params);
+  Handle ab = arch.channel<Word<2, 16>>("ab", one(), 2, "a to b");
+  Handle ba = arch.channel<Word<2, 16>>("ba", one(), 2, "b to a");
+  place<HlsRelay>(arch, "a", one()).bind(HlsRelay::in, ba()).bind(HlsRelay::out, ab());
+  place<HlsRelay>(arch, "b", one()).bind(HlsRelay::in, ab()).bind(HlsRelay::out, ba());
+  auto region = arch.compose();
+  REQUIRE(region.ok());
+  auto project = hls::emit(region.value(), {}, {}, {kNoRun});
+  REQUIRE(!project.ok());
+  INFO(project.status().to_string());
+  CHECK(has_error(project.status(), "hls-channel-cycle", "region 'ring'", "a -(ab)-> b -(ba)-> a"));
+}
+
+TEST_CASE("a unit whose source was not embedded is named", "[hls]") {
+  Architecture arch("plain", ParameterSet());
+  Handle c = arch.channel<Narrow>("c", one(), 2, "a word");
+  place<Source>(arch, "source", one()).bind(Source::out, c());
+  place<Sink>(arch, "sink", one()).bind(Sink::in, c());
+  auto region = arch.compose();
+  REQUIRE(region.ok());
+  auto project = hls::emit(region.value(), {}, {}, {kNoRun});
+  REQUIRE(!project.ok());
+  CHECK(has_error(project.status(), "hls-source-missing", "unit 'source'", "tests/test_units.h"));
+}
+
+TEST_CASE("a bad part, clock, dependence or test run is refused by name", "[hls]") {
+  const Emitted e = emit_machine("example", {});
+  for (const std::string part : {"", "u250", "xcu250 figd2104", "xcu250-figd2104-2L-e;exit", "x-", "{xcu250-a}"}) {
+    INFO(part);
+    CHECK(has_error(hls::check_options({part, 3.33}), "bad-part", "--part", "is not a Xilinx part name"));
+  }
+  CHECK(hls::check_options({"xc7z020clg400-1", 10}).ok());
+  for (double clock : {0.0, -1.0, 0.4, 101.0, std::nan(""), static_cast<double>(INFINITY)}) {
+    INFO(clock);
+    CHECK(has_error(hls::check_options({"xcu250-figd2104-2L-e", clock}), "bad-clock", "--clock-ns", "[0.5, 100]"));
+  }
+  auto bad_dependence = hls::emit(e.region, {}, {{"fir_tap", "nope", "c", "r", "d"}}, {kNoRun});
+  CHECK(has_error(bad_dependence.status(), "hls-dependence", "claim on unit 'fir_tap' memory 'nope'", "owns such a memory"));
+  auto bad_run = hls::emit(e.region, {}, {}, {{"r", {{"Q", Buffer(Word<2, 8>::shape(), 3)}}, {}}});
+  CHECK(has_error(bad_run.status(), "hls-test-run", "test run 'r' argument 'Q'", "names no argument"));
+  auto wrong_size = hls::emit(e.region, {}, {}, {{"r", {{"X", Buffer(Word<4, 8>::shape(), 3)}}, {}}});
+  CHECK(has_error(wrong_size.status(), "hls-test-run", "argument 'X'", "holds 3 words of 4x8"));
+  CHECK(has_error(hls::emit(e.region, {}, {}, {}).status(), "hls-test-run", "region 'example'", "at least one run"));
+}
+
+TEST_CASE("a project is written only where no user file is overwritten", "[hls]") {
+  namespace fs = std::filesystem;
+  const Emitted e = emit_machine("example", {});
+  const std::string fresh = scratch("fresh_project");
+  REQUIRE(hls::write_project(e.project, fresh).ok());
+  CHECK(read_text(fresh + "/top.cpp") == e.project.files.at("top.cpp"));
+  // An earlier project is replaced, stale files included.
+  std::ofstream(fresh + "/.loom-hls", std::ios::app) << "file stale.txt\n";
+  std::ofstream(fresh + "/stale.txt") << "left by an earlier emission";
+  REQUIRE(hls::write_project(e.project, fresh).ok());
+  CHECK(!fs::exists(fresh + "/stale.txt"));
+  // A directory holding a user's files is not touched.
+  const std::string users = scratch("users_dir");
+  fs::create_directories(users);
+  std::ofstream(users + "/notes.txt") << "mine";
+  const Status refused = hls::write_project(e.project, users);
+  CHECK(has_error(refused, "hls-output-exists", users, "is not a Loom HLS project"));
+  CHECK(read_text(users + "/notes.txt") == "mine");
+  CHECK(!fs::exists(users + "/top.cpp"));
+  // Nor is a file.
+  CHECK(has_error(hls::write_project(e.project, users + "/notes.txt"), "hls-output", "notes.txt", "not a directory"));
+}
+
+}  // namespace
+}  // namespace loom::test
