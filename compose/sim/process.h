@@ -1,6 +1,6 @@
 // One process instance of a simulation as its body sees it: the concrete
 // backend of Context<U, SimProcess>, so a simulated channel or memory access is
-// an inline call with no virtual dispatch. What is rare (blocking on a FIFO,
+// inlined into the body, with no call and no virtual dispatch. What is rare (blocking on a FIFO,
 // waking the process blocked on the other side, stopping the run) goes to the
 // Scheduler, which the simulator implements (compose/sim/simulator.cc).
 //
@@ -95,7 +95,7 @@ class SimProcess {
     mem_touched_.assign(2 * storage_of_.size(), -1);
   }
 
-  void read(int port, uint64_t* limbs, int limb_count) {
+  [[gnu::always_inline]] void read(int port, uint64_t* limbs, int limb_count) {
     SimFifo& f = fifo(port, PortKind::reads);
     step();
     while (f.size() == 0) scheduler_.block(*this, f, port, false);
@@ -104,7 +104,7 @@ class SimProcess {
     wake_waiter(f);
   }
 
-  void write(int port, const uint64_t* limbs, int limb_count) {
+  [[gnu::always_inline]] void write(int port, const uint64_t* limbs, int limb_count) {
     SimFifo& f = fifo(port, PortKind::writes);
     step();
     while (f.size() == f.depth()) scheduler_.block(*this, f, port, true);
@@ -113,7 +113,7 @@ class SimProcess {
     wake_waiter(f);
   }
 
-  void load(int port, int64_t row, uint64_t* limbs, int limb_count) {
+  [[gnu::always_inline]] void load(int port, int64_t row, uint64_t* limbs, int limb_count) {
     SimStorage& s = storage(port, row, "load");
     if (s.write_latency > 0) [[unlikely]]
       s.land(mem_iteration(port, 0));
@@ -121,7 +121,7 @@ class SimProcess {
     clock.load(port);
   }
 
-  void store(int port, int64_t row, const uint64_t* limbs, int limb_count) {
+  [[gnu::always_inline]] void store(int port, int64_t row, const uint64_t* limbs, int limb_count) {
     SimStorage& s = storage(port, row, "store");
     if (s.write_latency > 0) [[unlikely]] {
       const int64_t issued = mem_iteration(port, 1);
