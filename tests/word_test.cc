@@ -61,7 +61,7 @@ void check_word(std::mt19937_64& rng) {
   }
   for (unsigned i = 0; i < W::lanes; ++i) {
     REQUIRE(w.lane_signed(i) == values[i]);
-    REQUIRE(w.lane(i) == (static_cast<uint64_t>(values[i]) & bits::mask(W::lane_bits)));
+    REQUIRE(static_cast<uint64_t>(w.lane(i)) == (static_cast<uint64_t>(values[i]) & bits::mask(W::lane_bits)));
   }
   // Lanes are independent: rewriting one leaves its neighbours alone.
   W copy = w;

@@ -20,11 +20,16 @@ int hls_command(const HlsCommand& c) {
   if (!arch.ok()) return report(arch.status());
   auto region = arch.value().compose(c.overrides);
   if (!region.ok()) return report(region.status());
+  if (!machine.hls_runs)
+    return report(Error{"hls-test-run", "machine '" + machine.name + "'",
+                        "gives no runs for the HLS testbench (its registry entry has no hls_runs)"});
   auto runs = machine.hls_runs(region.value());
   if (!runs.ok()) return report(runs.status());
   const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
   const std::string root = !c.root.empty() ? c.root : workspace ? workspace : ".";
-  auto dependences = machine.hls_dependences(region.value(), root);
+  // A machine that claims nothing of its memories gets no dependence pragmas.
+  auto dependences = machine.hls_dependences ? machine.hls_dependences(region.value(), root)
+                                             : Result<std::vector<hls::Dependence>>(std::vector<hls::Dependence>{});
   if (!dependences.ok()) return report(dependences.status());
   auto project = hls::emit(region.value(), c.options, dependences.value(), runs.value());
   if (!project.ok()) return report(project.status());
@@ -39,8 +44,8 @@ int hls_command(const HlsCommand& c) {
     for (char ch : text) lines += ch == '\n';
     std::printf("  %6zu lines  %s\n", lines, path.c_str());
   }
-  std::printf("C simulation here: make -C %s csim    with Vitis: cd %s && vitis_hls -f run_hls.tcl\n", c.out.c_str(),
-              c.out.c_str());
+  std::printf("C simulation here: make -C '%s' csim    with Vitis: cd '%s' && vitis_hls -f run_hls.tcl\n",
+              c.out.c_str(), c.out.c_str());
   return 0;
 }
 

@@ -67,8 +67,9 @@ options:
   --max-steps N             with sim: the watchdog's bound on accesses (default 1000000000)
   --trace FILE              with sim: write busy and blocked intervals as Chrome trace-event
                             JSON (open in ui.perfetto.dev or chrome://tracing)
-  --root DIR                with gen-isa: the workspace to read and write (default: the
-                            workspace `bazel run` was started in, else the current directory)
+  --root DIR                with gen-isa: the workspace to read and write; with hls: where a
+                            machine's spec is read from (default: the workspace `bazel run`
+                            was started in, else the current directory)
   --spec FILE               with gen-isa: the spec to use (default: ROOT/machines/tinytpu/isa_spec.json)
   --a FILE, --b FILE        with ref: the DRAM matrices A and B as CSV, one matrix row a line,
                             int8 values; a smaller matrix fills the top-left corner, the rest is 0

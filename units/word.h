@@ -41,15 +41,18 @@ class Int {
   int64_t value_ = 0;
 };
 
-// A B-bit unsigned integer (1 <= B <= 64).
+// A B-bit unsigned integer (1 <= B <= 64). Below 64 bits it reads back as a
+// signed int64_t, as ap_uint's arithmetic widens to signed: a - b of two
+// UInt<8> is -1 when b is one more, not 2^64 - 1.
 template <unsigned B>
 class UInt {
   static_assert(B >= 1 && B <= 64, "loom: a UInt is 1 to 64 bits wide");
 
  public:
+  using integer = std::conditional_t<(B < 64), int64_t, uint64_t>;
   constexpr UInt() = default;
   constexpr UInt(uint64_t value) : value_(value & bits::mask(B)) {}  // NOLINT: narrows as a register does
-  constexpr operator uint64_t() const { return value_; }              // NOLINT: exact
+  constexpr operator integer() const { return static_cast<integer>(value_); }  // NOLINT: exact
   static constexpr unsigned width = B;
 
  private:

@@ -3,6 +3,7 @@
 // and its data, the Tcl script, the C-simulation Makefile, the stand-in headers
 // and the poison check.
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <queue>
 #include <regex>
@@ -78,28 +79,32 @@ Result<std::vector<int>> call_order(const Region& region) {
       if (--incoming[static_cast<size_t>(reader)] == 0) ready.push(reader);
   }
   if (order.size() == n) return order;
-  // Walk forward among the processes left until one repeats: that is a cycle.
-  std::vector<int> left(n, 0);
-  for (size_t p = 0; p < n; ++p) left[p] = incoming[p] > 0;
+  // Every process left has a writer that is left too: walking back along
+  // those writers must come round to a process already seen, on a cycle.
+  std::vector<std::vector<std::pair<int, int>>> writers(n);  // (writer, channel)
+  for (size_t p = 0; p < n; ++p)
+    for (const auto& [reader, channel] : out[p]) writers[static_cast<size_t>(reader)].push_back({static_cast<int>(p), channel});
   int at = 0;
-  while (!left[static_cast<size_t>(at)]) ++at;
-  std::vector<int> path, via;
+  while (incoming[static_cast<size_t>(at)] == 0) ++at;
+  std::vector<int> path, via;  // path[k] is written by path[k + 1] through via[k]
   std::vector<int> seen(n, -1);
   while (seen[static_cast<size_t>(at)] < 0) {
     seen[static_cast<size_t>(at)] = static_cast<int>(path.size());
     path.push_back(at);
-    for (const auto& [reader, channel] : out[static_cast<size_t>(at)])
-      if (left[static_cast<size_t>(reader)]) {
+    for (const auto& [writer, channel] : writers[static_cast<size_t>(at)])
+      if (incoming[static_cast<size_t>(writer)] > 0) {
         via.push_back(channel);
-        at = reader;
+        at = writer;
         break;
       }
   }
-  std::string cycle;
-  for (size_t k = static_cast<size_t>(seen[static_cast<size_t>(at)]); k < path.size(); ++k)
-    cycle += region.processes[static_cast<size_t>(path[k])].name() + " -(" +
-             region.channels[static_cast<size_t>(via[k])].label() + ")-> ";
-  cycle += region.processes[static_cast<size_t>(at)].name();
+  // path[first..] with `at` repeated closes the cycle; written forward, each
+  // process feeds the one before it in `path`.
+  const size_t first = static_cast<size_t>(seen[static_cast<size_t>(at)]);
+  std::string cycle = region.processes[static_cast<size_t>(at)].name();
+  for (size_t m = path.size(); m-- > first;)
+    cycle += " -(" + region.channels[static_cast<size_t>(via[m])].label() + ")-> " +
+             region.processes[static_cast<size_t>(path[m])].name();
   return Error{"hls-channel-cycle", "region " + q(region.name),
                "its channels form a cycle, " + cycle +
                    "; C simulation runs the dataflow processes one after another, so their channel graph must be "
@@ -172,6 +177,13 @@ std::string limbs_literal(const Buffer& b, int64_t rows) {
   for (int64_t r = 0; r < rows; ++r)
     for (unsigned l = 0; l < b.stride(); ++l) out += ((r * b.stride() + l) % 6 ? " " : "\n    ") + hex(b.row(r)[l]) + ",";
   return out;
+}
+
+// The shortest text that reads back as `v`: 3.333333333 stays 3.333333333.
+std::string shortest(double v) {
+  char text[64];
+  const auto [end, ec] = std::to_chars(text, text + sizeof text, v);
+  return ec == std::errc() ? std::string(text, end) : std::string("?");
 }
 
 bool valid_part(const std::string& part) {
@@ -257,6 +269,16 @@ class Emitter {
                        ", but their loops need different pragmas; HLS emission needs one unit per header");
       }
     }
+    // A header is compiled under the pragmas of the first unit that includes
+    // it, so one unit's header may not include another's that needs others.
+    for (const auto& [source, pragmas] : pragmas_by_source)
+      for (const std::string& f : closure(source, sources_)) {
+        auto other = pragmas_by_source.find(f);
+        if (f != source && other != pragmas_by_source.end() && other->second != pragmas)
+          status.add("hls-shared-source", "unit " + q(unit_by_source[source]),
+                     "its header " + source + " includes " + f + ", the header of unit " + q(unit_by_source[f]) +
+                         ", whose loops need different pragmas; a unit's header may not include another unit's");
+      }
     for (const Dependence& d : dependences_) {
       bool found = false;
       for (const Process& p : region_.processes) {
@@ -285,6 +307,9 @@ class Emitter {
                        "holds " + std::to_string(buffer.rows()) + " words of " + buffer.word().to_string() +
                            ", but the argument is " + std::to_string(arg->size) + " words of " + arg->word.to_string());
         }
+    for (const TestRun& run : runs_)
+      if (run.expected.empty())
+        status.add("hls-test-run", "test run " + q(run.name), "expects no output, so the testbench would compare nothing");
     if (runs_.empty()) status.add("hls-test-run", "region " + q(region_.name), "the testbench needs at least one run");
     return status;
   }
@@ -421,12 +446,13 @@ class Emitter {
         const MemoryInstance& m = region_.memories[static_cast<size_t>(t.id)];
         const std::string rows = std::to_string(m.rows);
         locals += "  " + raw + " " + port.name + "[" + rows + "];  // memory " + m.label() + ", owned here\n";
-        locals += "  for (int64_t r = 0; r < " + rows + "; ++r) " + port.name + "[r] = 0;  // as the simulator's start\n";
+        locals += "  for (int64_t loom_row = 0; loom_row < " + rows + "; ++loom_row) " + port.name +
+                  "[loom_row] = 0;  // as the simulator's start\n";
         init += std::string(init.empty() ? "" : ", ") + port.name;
       }
     }
-    return "static void " + inst.proc + "(" + params + ") {\n#pragma HLS inline off\n" + locals + "  " + inst.io + " io = {" +
-           init + "};\n  " + u.type + "::body(io);\n}\n";
+    return "static void " + inst.proc + "(" + params + ") {\n#pragma HLS inline off\n" + locals + "  " + inst.io +
+           " loom_io = {" + init + "};\n  " + u.type + "::body(loom_io);\n}\n";
   }
 
   std::string call(const Instance& inst) const {
@@ -516,8 +542,9 @@ class Emitter {
 #include "loom_top.h"
 #include "loom_tb_data.h"
 
+// Sets `rows` words from `given` rows of limbs, and zeroes the rest.
 template <int W>
-static void fill(ap_uint<W>* words, int64_t rows, const uint64_t* limbs, int64_t given) {
+static void loom_fill(ap_uint<W>* words, int64_t rows, const uint64_t* limbs, int64_t given) {
   const int limb_count = (W + 63) / 64;
   for (int64_t r = 0; r < rows; ++r)
     for (int l = 0; l < limb_count; ++l) {
@@ -526,49 +553,57 @@ static void fill(ap_uint<W>* words, int64_t rows, const uint64_t* limbs, int64_t
     }
 }
 
+// Compares `rows` words with the expected limbs; returns the words that differ.
 template <int W>
-static int64_t compare(const ap_uint<W>* words, int64_t rows, const uint64_t* limbs, const char* run, const char* arg,
-                       int64_t* differences) {
+static int64_t loom_compare(const ap_uint<W>* words, int64_t rows, const uint64_t* limbs, const char* run,
+                            const char* arg, int64_t reported) {
   const int limb_count = (W + 63) / 64;
+  int64_t differ = 0;
   for (int64_t r = 0; r < rows; ++r)
     for (int l = 0; l < limb_count; ++l) {
       const int hi = 64 * l + 63 < W - 1 ? 64 * l + 63 : W - 1;
       const uint64_t got = words[r].range(hi, 64 * l).to_uint64(), want = limbs[r * limb_count + l];
       if (got == want) continue;
-      if (++*differences <= 10)
+      if (reported + differ < 10)
         printf("MISMATCH run '%s' %s[%lld] bits %d..%d: got 0x%016llx, expected 0x%016llx\n", run, arg,
                static_cast<long long>(r), 64 * l, hi, static_cast<unsigned long long>(got),
                static_cast<unsigned long long>(want));
+      ++differ;
+      break;  // a word differs once, whichever of its limbs do
     }
-  return rows;
+  return differ;
 }
 
 )";
     for (size_t a = 0; a < region_.arguments.size(); ++a)
-      out += "static " + ap_uint(region_.arguments[a].word.bits()) + " " + arg_ids_[a] + "[" +
-             std::to_string(region_.arguments[a].size) + "];\n";
-    out += "\nint main() {\n  int64_t compared = 0, differences = 0;\n  for (int r = 0; r < kLoomRunCount; ++r) {\n"
-           "    const LoomRun& run = kLoomRuns[r];\n";
+      out += "static " + ap_uint(region_.arguments[a].word.bits()) + " loom_arg_" + arg_ids_[a] + "[" +
+             std::to_string(region_.arguments[a].size) + "];  // " + escape(region_.arguments[a].name) + "\n";
+    out += "\nint main() {\n  int64_t loom_compared = 0, loom_differ = 0;\n"
+           "  for (int loom_r = 0; loom_r < kLoomRunCount; ++loom_r) {\n"
+           "    const LoomRun& loom_run = kLoomRuns[loom_r];\n";
     for (size_t a = 0; a < region_.arguments.size(); ++a) {
       const std::string& id = arg_ids_[a];
-      out += "    fill(" + id + ", " + std::to_string(region_.arguments[a].size) + ", run." + id + "_in, run." + id + "_in_rows);\n";
+      out += "    loom_fill(loom_arg_" + id + ", " + std::to_string(region_.arguments[a].size) + ", loom_run." + id +
+             "_in, loom_run." + id + "_in_rows);\n";
     }
     out += "    " + project_.top + "(";
-    for (size_t a = 0; a < region_.arguments.size(); ++a) out += (a ? ", " : "") + arg_ids_[a];
+    for (size_t a = 0; a < region_.arguments.size(); ++a) out += (a ? ", " : "") + std::string("loom_arg_") + arg_ids_[a];
     out += ");\n";
     for (size_t a = 0; a < region_.arguments.size(); ++a) {
       const std::string& id = arg_ids_[a];
-      out += "    if (run." + id + "_expected)\n      compared += compare(" + id + ", " +
-             std::to_string(region_.arguments[a].size) + ", run." + id + "_expected, run.name, \"" +
-             escape(region_.arguments[a].name) + "\", &differences);\n";
+      const std::string rows = std::to_string(region_.arguments[a].size);
+      out += "    if (loom_run." + id + "_expected) {\n      loom_differ += loom_compare(loom_arg_" + id + ", " + rows +
+             ", loom_run." + id + "_expected, loom_run.name, \"" + escape(region_.arguments[a].name) +
+             "\", loom_differ);\n      loom_compared += " + rows + ";\n    }\n";
     }
     out += R"(  }
-  if (differences > 0) {
-    printf("LOOM CSIM FAIL: %lld of %lld words differ, over %d runs\n", static_cast<long long>(differences),
-           static_cast<long long>(compared), kLoomRunCount);
+  if (loom_differ > 0) {
+    printf("LOOM CSIM FAIL: %lld of %lld words differ, over %d runs\n", static_cast<long long>(loom_differ),
+           static_cast<long long>(loom_compared), kLoomRunCount);
     return 1;
   }
-  printf("LOOM CSIM PASS: %d runs, %lld words compared, all equal\n", kLoomRunCount, static_cast<long long>(compared));
+  printf("LOOM CSIM PASS: %d runs, %lld words compared, all equal\n", kLoomRunCount,
+         static_cast<long long>(loom_compared));
   return 0;
 }
 )";
@@ -576,8 +611,7 @@ static int64_t compare(const ap_uint<W>* words, int64_t rows, const uint64_t* li
   }
 
   std::string tcl() const {
-    char clock[32];
-    std::snprintf(clock, sizeof clock, "%g", options_.clock_ns);
+    const std::string clock = shortest(options_.clock_ns);
     return "# Generated by `loom hls` from region " + q(region_.name) + " (" + params_line(region_) +
            ").\n# vitis_hls -f run_hls.tcl: C simulation, synthesis and RTL co-simulation of the top.\n"
            "open_project -reset " + project_.top + "_hls\n"
@@ -599,8 +633,9 @@ static int64_t compare(const ap_uint<W>* words, int64_t rows, const uint64_t* li
 #   containers, virtual calls, exceptions and RTTI (check/loom_poison.h).
 # With Vitis: vitis_hls -f run_hls.tcl (its own headers, not the stand-ins).
 # HLS pragmas are Vitis's; the system compilers do not know them.
+# CXXFLAGS adds to the flags C simulation needs; it cannot take them away.
 CXX ?= g++
-CXXFLAGS ?= -std=c++14 -O1 -Wall -Wextra -Werror -Wno-unknown-pragmas
+LOOM_CXXFLAGS := -std=c++14 -O1 -Wall -Wextra -Werror -Wno-unknown-pragmas
 HEADERS := loom_top.h loom_tb_data.h $(shell find src standin -type f)
 
 .PHONY: csim check clean
@@ -609,7 +644,7 @@ csim: build/csim
 
 build/csim: top.cpp tb.cpp $(HEADERS)
 	@mkdir -p build
-	$(CXX) $(CXXFLAGS) -I standin -I src top.cpp tb.cpp -o build/csim
+	$(CXX) $(LOOM_CXXFLAGS) $(CXXFLAGS) -I standin -I src top.cpp tb.cpp -o build/csim
 
 check:
 	$(CXX) -std=c++14 -fsyntax-only -w -DLOOM_HLS_CHECK -I check -I standin -I src top.cpp
@@ -641,9 +676,7 @@ Status check_options(const Options& options) {
                "is not a Xilinx part name: letters and digits in dash-separated groups, starting with x "
                "(e.g. xcu250-figd2104-2L-e)");
   if (!std::isfinite(options.clock_ns) || options.clock_ns < kMinClockNs || options.clock_ns > kMaxClockNs) {
-    char text[64];
-    std::snprintf(text, sizeof text, "%g", options.clock_ns);
-    status.add("bad-clock", std::string("--clock-ns ") + text,
+    status.add("bad-clock", "--clock-ns " + shortest(options.clock_ns),
                "is not a clock period in [0.5, 100] nanoseconds");
   }
   return status;

@@ -40,7 +40,11 @@ const std::vector<std::pair<std::string, std::string>>& poisoned() {
       {"multiset", "uses an STL container"}, {"priority_queue", "uses an STL container"},
       {"basic_string", "uses an STL container"}, {"shared_ptr", "allocates on the heap"},
       {"unique_ptr", "allocates on the heap"}, {"make_shared", "allocates on the heap"},
-      {"make_unique", "allocates on the heap"},
+      {"make_unique", "allocates on the heap"}, {"allocator", "allocates on the heap"},
+      {"get_temporary_buffer", "allocates on the heap"}, {"aligned_alloc", "allocates on the heap"},
+      {"posix_memalign", "allocates on the heap"}, {"strdup", "allocates on the heap"},
+      {"strndup", "allocates on the heap"}, {"alloca", "allocates on the stack at run time"},
+      {"__builtin_alloca", "allocates on the stack at run time"},
   };
   return ids;
 }

@@ -1,7 +1,7 @@
 // The source files HLS emission copies into a project, embedded in the binary
 // when it is built (loom_hls_sources in compose/hls/hls_sources.bzl), so that
 // what is emitted is byte for byte what the simulator was compiled from, and
-// `loom hls` needs no source tree at run time.
+// `loom hls` needs no copy of the unit sources at run time.
 #pragma once
 
 #include <cstddef>

@@ -7,6 +7,7 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <vector>
 
 #include "compose/hls/poison.h"
 #include "compose/hls/project.h"
@@ -21,8 +22,31 @@ std::string q(const std::string& s) { return "'" + s + "'"; }
 constexpr const char* kMarker = ".loom-hls";
 constexpr const char* kMarkerFirstLine = "loom-hls-project 1";
 
-Status write_files(const Project& project, const fs::path& dir) {
+// Whether any component of `relative` below `dir` is a symbolic link: Loom
+// writes and removes no file through a link, which could lead out of `dir`.
+bool through_link(const fs::path& dir, const fs::path& relative) {
+  fs::path at = dir;
+  std::error_code ec;
+  for (const fs::path& part : relative) {
+    at /= part;
+    if (fs::is_symlink(fs::symlink_status(at, ec))) return true;
+  }
+  return false;
+}
+
+Status check_links(const Project& project, const fs::path& dir) {
   Status status;
+  for (const auto& [path, text] : project.files)
+    if (through_link(dir, path))
+      status.add("hls-output", (dir / path).string(),
+                 "is, or is inside, a symbolic link; Loom writes no file through a link, which could lead out of " +
+                     dir.string());
+  return status;
+}
+
+Status write_files(const Project& project, const fs::path& dir) {
+  Status status = check_links(project, dir);
+  if (!status.ok()) return status;
   for (const auto& [path, text] : project.files) {
     const fs::path file = dir / path;
     std::error_code ec;
@@ -75,8 +99,10 @@ Status check_synthesisable(const Project& project, const Region& region, const s
   std::string output;
   int exit_code = 0;
   if (status.ok()) {
+    // The kernel as HLS sees it, poisoned; the testbench as C simulation does.
     const std::string command = "cd '" + dir.string() + "' && " + compiler +
-                                " -std=c++14 -fsyntax-only -w -DLOOM_HLS_CHECK -I check -I standin -I src top.cpp 2>&1";
+                                " -std=c++14 -fsyntax-only -w -DLOOM_HLS_CHECK -I check -I standin -I src top.cpp 2>&1 && " +
+                                compiler + " -std=c++14 -fsyntax-only -w -I standin tb.cpp 2>&1";
     FILE* pipe = popen(command.c_str(), "r");
     if (pipe == nullptr) return Error{"hls-no-compiler", compiler, "could not be run"};
     char buffer[4096];
@@ -140,14 +166,20 @@ Status write_project(const Project& project, const std::string& dir_name) {
         return Error{"hls-output-exists", dir_name,
                      "exists, is not empty and is not a Loom HLS project (it has no " + std::string(kMarker) +
                          "); Loom never writes over files it did not write: name a new or empty directory"};
-      // The files the earlier emission wrote go, so none is left stale.
-      std::string entry;
-      while (std::getline(marker, entry)) {
+      if (Status links = check_links(project, dir); !links.ok()) return links;
+      // The files the earlier emission wrote go, so none is left stale; only
+      // those inside the directory, and none through a link.
+      std::vector<fs::path> stale;
+      for (std::string entry; std::getline(marker, entry);) {
         if (entry.rfind("file ", 0) != 0) continue;
         const fs::path old = entry.substr(5);
-        if (old.is_absolute() || old.string().find("..") != std::string::npos) continue;
-        fs::remove(dir / old, ec);
+        if (old.empty() || old.is_absolute() || old.string().find("..") != std::string::npos) continue;
+        if (through_link(dir, old))
+          return Error{"hls-output", (dir / old).string(),
+                       "is, or is inside, a symbolic link; Loom removes no file through a link"};
+        stale.push_back(old);
       }
+      for (const fs::path& old : stale) fs::remove(dir / old, ec);
     }
   } else if (!fs::create_directories(dir, ec) || ec) {
     return Error{"hls-output", dir_name, "could not be created: " + ec.message()};

@@ -6,9 +6,7 @@
 #include "machines/tinytpu/isa_dsl.h"
 
 namespace loom::tinytpu {
-namespace {
 
-// A, B and C from `seed`: operands in [lo, hi], C prefilled with random bytes.
 IsaState random_operands(const isa::Params& p, uint64_t seed, int64_t lo, int64_t hi, bool force_extremes) {
   IsaState s(p);
   std::mt19937_64 rng(seed);
@@ -38,6 +36,8 @@ GateCase gemm_case(int64_t M, int64_t K, int64_t N, bool relu, Form form, uint64
   c.run.form = form;
   return c;
 }
+
+namespace {
 
 Result<Program> vadd_program(int64_t M, int64_t K, int64_t N, const isa::Params& p);
 
@@ -154,6 +154,18 @@ IsaState edges(const isa::Params& p, const IsaState& base) {
 
 }  // namespace
 
+std::vector<GateCase> edge_cases(const isa::Params& p, uint64_t seed) {
+  std::vector<GateCase> cases;
+  if (p.MAXDIM < 8 || 8 % p.T != 0) return cases;
+  for (bool relu : {false, true}) {
+    GateCase c = gemm_case(p.T, p.T, 8, relu, Form::looped, seed, edges(p, random_operands(p, seed, -128, 127, false)));
+    c.run.name = "edges 127/128/-128/-129/0/-1" + std::string(relu ? " relu" : "");
+    cases.push_back(std::move(c));
+    ++seed;
+  }
+  return cases;
+}
+
 const std::vector<PublishedRow>& published_cosim() {
   static const std::vector<PublishedRow> rows = {
       {4, 4, 4, 175}, {8, 8, 8, 265}, {12, 12, 12, 421}, {16, 16, 8, 482}, {16, 16, 16, 674}};
@@ -209,13 +221,10 @@ Result<std::vector<GateRun>> stress(const Overrides& overrides, Variant variant)
             ++seed;
           }
   // The clip and ReLU edges.
-  if (p.MAXDIM >= 8 && 8 % p.T == 0)
-    for (bool relu : {false, true}) {
-      GateRun r = g.gemm(p.T, p.T, 8, relu, Form::looped, seed, edges(p, g.operands(seed, -128, 127, false)));
-      r.name = "edges 127/128/-128/-129/0/-1" + std::string(relu ? " relu" : "");
-      runs.push_back(r);
-      ++seed;
-    }
+  for (const GateCase& c : edge_cases(p, seed)) {
+    runs.push_back(g.run(c));
+    ++seed;
+  }
   // What GEMM holds constant, and the accumulator's distance contract.
   for (int64_t rows = p.AR_RAW_DIST; rows < p.AR_RAW_DIST + 5; ++rows)
     for (int s = 0; s < 4; ++s, ++seed)

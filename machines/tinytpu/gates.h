@@ -37,6 +37,18 @@ struct GateCase {
   Result<Program> program;
   IsaState initial;
 };
+// A, B and C from `seed`: operands in [lo, hi], C prefilled with random bytes;
+// with force_extremes, -128 and 127 where every GEMM reads them.
+IsaState random_operands(const isa::Params& p, uint64_t seed, int64_t lo, int64_t hi, bool force_extremes);
+
+// A GEMM of `initial`'s operands, named as the gates name it.
+GateCase gemm_case(int64_t M, int64_t K, int64_t N, bool relu, Form form, uint64_t seed, const IsaState& initial);
+
+// T x T x 8 GEMMs, plain and ReLU, whose row-0 sums land on the clip and ReLU
+// edges (127, 128, -128, -129, 0, -1, 1, -2); none at a build without 8
+// columns. Seeds `seed` and `seed + 1`.
+std::vector<GateCase> edge_cases(const isa::Params& p, uint64_t seed);
+
 // bench's cases at a build: the published GEMM shapes that fit it, GEMM and
 // GEMM+ReLU, looped and flat (a build too wide for them runs its own largest
 // GEMM), and vadd_program, all on operands in [-4, 4] from seed 0.

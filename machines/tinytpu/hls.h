@@ -1,6 +1,7 @@
 // What `loom hls` needs of TinyTPU beyond its composed region: the runs its
-// testbench drives (bench's programs, each with all of C expected from the
-// reference model), and the machine's claims on its units' memories (the
+// testbench drives (bench's programs, its GEMMs again on full-range operands,
+// the clip and ReLU edges, and the vector program, each with all of C
+// expected from the reference model), and the machine's claims on its units' memories (the
 // machine table of isa_spec.json), which become dependence pragmas.
 #pragma once
 

@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <regex>
 
+#include "compose/place.h"
+#include "tests/hls/copy.h"
 #include "tests/hls/emitted.h"
 
 namespace loom::test {
@@ -17,9 +19,10 @@ struct Csim {
   std::string log;
 };
 
-Csim csim(const std::string& dir, const std::string& compiler) {
+Csim csim(const std::string& dir, const std::string& compiler, const std::string& extra = "") {
   const std::string log = dir + "/csim-" + compiler + ".log";
-  const int status = std::system(("make -s -C '" + dir + "' clean csim CXX=" + compiler + " > '" + log + "' 2>&1").c_str());
+  const int status =
+      std::system(("make -C '" + dir + "' clean csim CXX=" + compiler + " " + extra + " > '" + log + "' 2>&1").c_str());
   return {status, read_text(log)};
 }
 
@@ -73,6 +76,79 @@ TEST_CASE("a one-bit corruption of one expected word makes the testbench fail", 
   CHECK(run.status != 0);
   CHECK(run.log.find("LOOM CSIM FAIL: 1 of") != std::string::npos);
   CHECK(run.log.find("MISMATCH run 'gemm 4x4x4 looped' C[0]") != std::string::npos);
+}
+
+}  // namespace
+}  // namespace loom::test
+
+namespace loom::test {
+namespace {
+
+// The bench operands are small ([-4, 4]): the full-range runs and the edges are
+// what catch a datapath narrower than it is declared, or a clip or ReLU moved.
+TEST_CASE("the testbench fails a TinyTPU whose datapath or numerics were changed", "[hls][csim]") {
+  const Emitted e = emit_machine("tinytpu", {{"T", 4}, {"MAXDIM", 16}});
+  const std::vector<std::tuple<std::string, std::string, std::string>> mutants = {
+      {"src/units/library/tinytpu/pe.h", "const Int<PsumBits> sum", "const Int<16> sum"},
+      {"src/units/library/tinytpu/pe.h", "const Int<2 * design::kOperandBits> weight", "const Int<4> weight"},
+      {"src/units/library/tinytpu/accu.h", "relu && s < 0", "relu && false"},
+      {"src/units/library/tinytpu/accu.h", "v < 0 ? Int<d::kAccBits>(0) : v", "v < -1 ? Int<d::kAccBits>(0) : v"},
+      {"src/units/library/tinytpu/accu.h", "v < d::kClipLo ? d::kClipLo", "v < -100 ? -100"},
+  };
+  for (const auto& [file, from, to] : mutants) {
+    INFO(file << ": " << from << " -> " << to);
+    hls::Project mutant = e.project;
+    std::string& text = mutant.files.at(file);
+    const size_t at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+    const std::string dir = scratch("tinytpu_mutant");
+    REQUIRE(hls::write_project(mutant, dir).ok());
+    const Csim run = csim(dir, "g++");
+    INFO(run.log);
+    CHECK(run.status != 0);
+    CHECK(run.log.find("LOOM CSIM FAIL") != std::string::npos);
+  }
+}
+
+// A unit of the user's own, with 12-bit lanes, an II of 2 and a memory named
+// `r`, through arguments named after C++ and testbench names.
+TEST_CASE("a region of one's own units emits, and its C simulation passes", "[hls][csim]") {
+  ParameterSet params;
+  params.param("K", 5, 1, 64, "words copied");
+  Architecture arch("main", params);
+  Handle in = arch.argument<Word<3, 12>>("run", "K", "the words");
+  Handle out = arch.argument<Word<3, 12>>("int", "K", "the words reversed, lane 1 plus one");
+  Handle mem = arch.memory<Word<3, 12>>("r", "K");
+  place<HlsCopy>(arch, "copy", one()).bind(HlsCopy::src, in()).bind(HlsCopy::dst, out()).bind(HlsCopy::r, mem());
+  auto region = arch.compose();
+  REQUIRE(region.ok());
+  std::vector<Word<3, 12>> words(5), expected(5);
+  for (int i = 0; i < 5; ++i) {
+    words[static_cast<size_t>(i)].set_lane(0, -i);
+    words[static_cast<size_t>(i)].set_lane(1, i == 2 ? 2047 : 100 * i);
+    words[static_cast<size_t>(i)].set_lane(2, i);
+  }
+  for (int i = 0; i < 5; ++i) {
+    expected[static_cast<size_t>(i)] = words[static_cast<size_t>(4 - i)];
+    expected[static_cast<size_t>(i)].set_lane(1, words[static_cast<size_t>(4 - i)].lane_signed(1) + 1);
+  }
+  auto project = hls::emit(region.value(), {}, {}, {{"reverse", {{"run", Buffer::of(words)}}, {{"int", Buffer::of(expected)}}}});
+  INFO(project.status().to_string());
+  REQUIRE(project.ok());
+  const Status synthesisable = hls::check_synthesisable(project.value(), region.value());
+  INFO(synthesisable.to_string());
+  CHECK(synthesisable.ok());
+  const std::string dir = scratch("own_units");
+  REQUIRE(hls::write_project(project.value(), dir).ok());
+  for (const std::string compiler : {"g++", "clang++"}) {
+    // CXXFLAGS adds to the flags C simulation needs; it does not replace them.
+    const Csim run = csim(dir, compiler, "CXXFLAGS=-O0");
+    INFO(compiler << ":\n" << run.log);
+    CHECK(run.status == 0);
+    CHECK(run.log.find("-std=c++14 -O1 -Wall -Wextra -Werror -Wno-unknown-pragmas -O0") != std::string::npos);
+    CHECK(run.log.find("LOOM CSIM PASS: 1 runs, 5 words compared, all equal") != std::string::npos);
+  }
 }
 
 }  // namespace

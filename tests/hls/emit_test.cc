@@ -15,6 +15,7 @@
 #include "tests/hls/bad_virtual.h"
 #include "tests/hls/emitted.h"
 #include "tests/hls/relay.h"
+#include "tests/hls/relay_pair.h"
 #include "tests/test_units.h"
 
 namespace loom::test {
@@ -27,7 +28,16 @@ bool has_error(const Status& status, const std::string& kind, const std::string&
   return false;
 }
 
-const hls::TestRun kNoRun{"nothing", {}, {}};
+// A run for the regions below, which expects nothing in particular of OUT.
+const hls::TestRun kNoRun{"zeros", {}, {{"OUT", Buffer(Word<2, 16>::shape(), 4)}}};
+
+// A run of the example machine that expects its Y to be zero.
+hls::TestRun kExampleRun(const Emitted& e) {
+  for (const ArgumentInstance& a : e.region.arguments)
+    if (a.name == "Y") return {"zeros", {}, {{"Y", Buffer(a.word, a.size)}}};
+  FAIL("the example has no Y");
+  return {};
+}
 
 TEST_CASE("the emitted unit sources are byte for byte the tree's", "[hls]") {
   for (const auto& [machine, overrides] : std::vector<std::pair<std::string, Overrides>>{
@@ -164,6 +174,42 @@ TEST_CASE("a region whose channels form a cycle is refused, naming the cycle", "
   CHECK(has_error(project.status(), "hls-channel-cycle", "region 'ring'", "a -(ab)-> b -(ba)-> a"));
 }
 
+// The first process in the region's order is not on the cycle: the search
+// must still come round to it.
+TEST_CASE("a cycle reached from a process outside it is found and named", "[hls]") {
+  ParameterSet params;
+  params.param("K", 4, 1, 100, "words");
+  Architecture arch("tail", params);
+  Handle tap = arch.channel<Word<2, 16>>("tap", one(), 2, "the fork's copies");
+  Handle fa = arch.channel<Word<2, 16>>("fa", one(), 2, "fork to a");
+  Handle af = arch.channel<Word<2, 16>>("af", one(), 2, "a to fork");
+  place<HlsDrain>(arch, "drain", one()).bind(HlsDrain::in, tap());
+  place<HlsFork>(arch, "fork", one()).bind(HlsFork::in, af()).bind(HlsFork::out, fa()).bind(HlsFork::tap, tap());
+  place<HlsRelay>(arch, "a", one()).bind(HlsRelay::in, fa()).bind(HlsRelay::out, af());
+  auto region = arch.compose();
+  INFO(region.status().to_string());
+  REQUIRE(region.ok());
+  auto project = hls::emit(region.value(), {}, {}, {kNoRun});
+  INFO(project.status().to_string());
+  CHECK(has_error(project.status(), "hls-channel-cycle", "region 'tail'", "fork -(fa)-> a -(af)-> fork"));
+}
+
+TEST_CASE("a unit's header that includes another unit's, with other pragmas, is refused", "[hls]") {
+  ParameterSet params;
+  params.param("K", 4, 1, 100, "words");
+  Architecture arch("pair", params);
+  Handle ab = arch.channel<Word<2, 16>>("ab", one(), 2, "slow to fast");
+  Handle ba = arch.channel<Word<2, 16>>("ba", one(), 2, "fast to slow");
+  place<HlsSlowRelay>(arch, "slow", one()).bind(HlsSlowRelay::in, ba()).bind(HlsSlowRelay::out, ab());
+  place<HlsRelay>(arch, "fast", one()).bind(HlsRelay::in, ab()).bind(HlsRelay::out, ba());
+  auto region = arch.compose();
+  REQUIRE(region.ok());
+  auto project = hls::emit(region.value(), {}, {}, {kNoRun});
+  INFO(project.status().to_string());
+  CHECK(has_error(project.status(), "hls-shared-source", "unit 'slow_relay'",
+                  "its header tests/hls/relay_pair.h includes tests/hls/relay.h, the header of unit 'relay'"));
+}
+
 TEST_CASE("a unit whose source was not embedded is named", "[hls]") {
   Architecture arch("plain", ParameterSet());
   Handle c = arch.channel<Narrow>("c", one(), 2, "a word");
@@ -183,6 +229,11 @@ TEST_CASE("a bad part, clock, dependence or test run is refused by name", "[hls]
     CHECK(has_error(hls::check_options({part, 3.33}), "bad-part", "--part", "is not a Xilinx part name"));
   }
   CHECK(hls::check_options({"xc7z020clg400-1", 10}).ok());
+  // The clock is written as given, and refused as given.
+  auto precise = hls::emit(e.region, {"xcu250-figd2104-2L-e", 3.333333333}, {}, {kExampleRun(e)});
+  REQUIRE(precise.ok());
+  CHECK(precise.value().files.at("run_hls.tcl").find("create_clock -period 3.333333333 -name default") != std::string::npos);
+  CHECK(has_error(hls::check_options({"xcu250-figd2104-2L-e", 100.0000000001}), "bad-clock", "--clock-ns 100.0000000001", ""));
   for (double clock : {0.0, -1.0, 0.4, 101.0, std::nan(""), static_cast<double>(INFINITY)}) {
     INFO(clock);
     CHECK(has_error(hls::check_options({"xcu250-figd2104-2L-e", clock}), "bad-clock", "--clock-ns", "[0.5, 100]"));
@@ -194,6 +245,8 @@ TEST_CASE("a bad part, clock, dependence or test run is refused by name", "[hls]
   auto wrong_size = hls::emit(e.region, {}, {}, {{"r", {{"X", Buffer(Word<4, 8>::shape(), 3)}}, {}}});
   CHECK(has_error(wrong_size.status(), "hls-test-run", "argument 'X'", "holds 3 words of 4x8"));
   CHECK(has_error(hls::emit(e.region, {}, {}, {}).status(), "hls-test-run", "region 'example'", "at least one run"));
+  CHECK(has_error(hls::emit(e.region, {}, {}, {{"idle", {}, {}}}).status(), "hls-test-run", "test run 'idle'",
+                  "expects no output"));
 }
 
 TEST_CASE("a project is written only where no user file is overwritten", "[hls]") {
@@ -217,6 +270,22 @@ TEST_CASE("a project is written only where no user file is overwritten", "[hls]"
   CHECK(!fs::exists(users + "/top.cpp"));
   // Nor is a file.
   CHECK(has_error(hls::write_project(e.project, users + "/notes.txt"), "hls-output", "notes.txt", "not a directory"));
+  // Nor anything a link inside the project leads to: a forged marker naming a
+  // file through a linked directory, or a project file that is a link.
+  const std::string victim = scratch("victim");
+  fs::create_directories(victim);
+  std::ofstream(victim + "/passwd") << "keep";
+  std::ofstream(victim + "/top.cpp") << "keep";
+  const std::string forged = scratch("forged_project");
+  REQUIRE(hls::write_project(e.project, forged).ok());
+  fs::create_directory_symlink(victim, forged + "/evil");
+  std::ofstream(forged + "/.loom-hls", std::ios::app) << "file evil/passwd\n";
+  CHECK(has_error(hls::write_project(e.project, forged), "hls-output", "evil/passwd", "symbolic link"));
+  CHECK(read_text(victim + "/passwd") == "keep");
+  fs::remove(forged + "/top.cpp");
+  fs::create_symlink(victim + "/top.cpp", forged + "/top.cpp");
+  CHECK(has_error(hls::write_project(e.project, forged), "hls-output", "top.cpp", "symbolic link"));
+  CHECK(read_text(victim + "/top.cpp") == "keep");
 }
 
 }  // namespace
