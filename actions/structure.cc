@@ -44,8 +44,6 @@ int64_t latency(const Structure& st, const Unit& unit) {
   return slowest;
 }
 
-namespace {
-
 const char* kind_name(PortKind k) {
   switch (k) {
     case PortKind::derived: return "DERIVED";
@@ -55,6 +53,8 @@ const char* kind_name(PortKind k) {
   }
   return "";
 }
+
+namespace {
 
 }  // namespace
 

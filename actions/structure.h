@@ -72,6 +72,9 @@ struct ProjectionRow {
   std::string detail;  // what an alias stands for, or the reason
 };
 
+// "DERIVED", "ALIAS", "ARITHMETIC" or "COUNTING": how the projection prints it.
+const char* kind_name(PortKind kind);
+
 struct Projection {
   std::vector<ProjectionRow> ports;
   std::vector<Unmodelled> unmodelled;  // as checked against the structure

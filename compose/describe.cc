@@ -1,17 +1,11 @@
 #include "compose/describe.h"
 
+#include <fmt/format.h>
+
 #include <map>
 #include <set>
 
 namespace loom {
-namespace {
-
-std::string pad(std::string s, size_t width) {
-  if (s.size() < width) s.append(width - s.size(), ' ');
-  return s;
-}
-
-}  // namespace
 
 std::string describe(const Region& region) {
   std::string out = region.summary();
@@ -22,8 +16,8 @@ std::string describe(const Region& region) {
   for (const Process& p : region.processes)
     if (instances[p.placement]++ == 0) first.push_back(&p);
   for (const Process* p : first)
-    out += "  " + pad(p->placement, 12) + pad(p->unit->name, 12) + pad("x" + std::to_string(instances[p->placement]), 7) +
-           "II=" + std::to_string(p->unit->pipeline.ii) + " depth=" + std::to_string(p->unit->pipeline.depth) + "\n";
+    out += fmt::format("  {:<12}{:<12}{:<7}II={} depth={}\n", p->placement, p->unit->name,
+                       "x" + std::to_string(instances[p->placement]), p->unit->pipeline.ii, p->unit->pipeline.depth);
 
   out += "\nchannels:\n";
   std::map<std::string, int> elements;
@@ -32,8 +26,8 @@ std::string describe(const Region& region) {
   for (const ChannelInstance& c : region.channels) {
     if (!seen.insert(c.name).second) continue;
     const int count = elements[c.name];
-    out += "  " + pad(c.name, 12) + pad("x" + std::to_string(count), 7) + pad(c.word.to_string(), 7) + pad("depth " + std::to_string(c.depth), 10) +
-           c.carries + "\n";
+    out += fmt::format("  {:<12}{:<7}{:<7}{:<10}{}\n", c.name, "x" + std::to_string(count), c.word.to_string(),
+                       "depth " + std::to_string(c.depth), c.carries);
   }
 
   // One line per memory array: an array of N memories owned by N instances of
@@ -60,15 +54,41 @@ std::string describe(const Region& region) {
     if (memory_elements[m.name] == 1 && m.owner.valid()) owners = region.describe(m.owner);
     else if (memory_elements[m.name] > 1 && owners != "nobody" && owners != "several placements")
       owners = "one instance of " + owners + " each";
-    out += "  " + pad(m.name, 12) + pad("x" + std::to_string(memory_elements[m.name]), 7) +
-           pad(std::to_string(m.rows) + " x " + m.word.to_string(), 17) + "owned by " + owners + "\n";
+    out += fmt::format("  {:<12}{:<7}{:<17}owned by {}\n", m.name, "x" + std::to_string(memory_elements[m.name]),
+                       std::to_string(m.rows) + " x " + m.word.to_string(), owners);
   }
 
   out += "\narguments:\n";
   for (const ArgumentInstance& a : region.arguments)
-    out += "  " + pad(a.name, 12) + pad(std::to_string(a.size) + " x " + a.word.to_string(), 17) +
-           pad(a.user.valid() ? region.describe(a.user) : std::string("-"), 16) + a.doc + "\n";
+    out += fmt::format("  {:<12}{:<17}{:<16}{}\n", a.name, std::to_string(a.size) + " x " + a.word.to_string(),
+                       a.user.valid() ? region.describe(a.user) : std::string("-"), a.doc);
   return out;
+}
+
+
+nlohmann::json describe_json(const Region& region) {
+  nlohmann::json j;
+  j["region"] = region.name;
+  for (const auto& [name, value] : region.params.entries()) j["params"][name] = value;
+  j["processes"] = nlohmann::json::array();
+  for (const Process& p : region.processes)
+    j["processes"].push_back({{"name", p.name()}, {"placement", p.placement}, {"unit", p.unit->name},
+                              {"ii", p.unit->pipeline.ii}, {"depth", p.unit->pipeline.depth}});
+  j["channels"] = nlohmann::json::array();
+  for (const ChannelInstance& c : region.channels)
+    j["channels"].push_back({{"name", c.label()}, {"array", c.name}, {"word", c.word.to_string()}, {"depth", c.depth},
+                             {"writer", c.writer.valid() ? region.describe(c.writer) : ""},
+                             {"reader", c.reader.valid() ? region.describe(c.reader) : ""}, {"carries", c.carries}});
+  j["memories"] = nlohmann::json::array();
+  for (const MemoryInstance& m : region.memories)
+    j["memories"].push_back({{"name", m.label()}, {"array", m.name}, {"word", m.word.to_string()}, {"rows", m.rows},
+                             {"write_latency", m.write_latency},
+                             {"owner", m.owner.valid() ? region.describe(m.owner) : ""}});
+  j["arguments"] = nlohmann::json::array();
+  for (const ArgumentInstance& a : region.arguments)
+    j["arguments"].push_back({{"name", a.name}, {"word", a.word.to_string()}, {"size", a.size},
+                              {"user", a.user.valid() ? region.describe(a.user) : ""}, {"doc", a.doc}});
+  return j;
 }
 
 }  // namespace loom

@@ -1,6 +1,7 @@
 #include "machines/registry.h"
 
 #include "machines/example/example.h"
+#include "machines/tinytpu/commands.h"
 #include "machines/tinytpu/hls.h"
 #include "machines/tinytpu/tinytpu.h"
 
@@ -28,7 +29,7 @@ const std::vector<MachineEntry>& machines() {
        example::workload, workload_runs, no_claims},
       {"tinytpu", "an int8 instruction-programmable tiled-GEMM accelerator: 2*T*T + 6 processes",
        [](const Overrides& o) { return tinytpu::architecture(o); }, tinytpu::default_workload, tinytpu::hls_runs,
-       tinytpu::hls_dependences},
+       tinytpu::hls_dependences, tinytpu::verbs()},
   };
   return all;
 }

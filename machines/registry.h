@@ -9,6 +9,7 @@
 #include "common/status.h"
 #include "compose/architecture.h"
 #include "compose/hls/project.h"
+#include "machines/verbs.h"
 #include "machines/workload.h"
 #include "units/parameter_set.h"
 
@@ -28,6 +29,8 @@ struct MachineEntry {
   // The machine's claims on its units' memories, as HLS dependence pragmas;
   // `root` is the workspace, where a machine's spec lives.
   std::function<Result<std::vector<hls::Dependence>>(const Region&, const std::string& root)> hls_dependences;
+  // What else it offers on the command line.
+  MachineVerbs verbs = {};
 };
 
 const std::vector<MachineEntry>& machines();

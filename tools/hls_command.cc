@@ -4,7 +4,7 @@
 #include <cstdlib>
 
 #include "machines/registry.h"
-#include "tools/report.h"
+#include "common/report.h"
 
 namespace loom {
 

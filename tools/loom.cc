@@ -1,166 +1,32 @@
-// The `loom` command line.
-#include <charconv>
-#include <type_traits>
+// The `loom` command line: one subcommand per verb, each taking exactly its own
+// options (CLI11). The verbs every composed region has (describe, dot, sim,
+// hls) are here; the rest are the machines' own (machines/verbs.h), offered by
+// whichever machines the registry says. Exit status: 0 done, 1 the input is
+// wrong, 2 the command line is (docs/cli.md).
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
+#include <map>
+#include <set>
 #include <string>
-#include <string_view>
 #include <vector>
 
-#include "common/status.h"
+#include "common/report.h"
 #include "compose/describe.h"
 #include "compose/dot.h"
 #include "compose/sim/chrome_trace.h"
 #include "compose/sim/sim_report.h"
 #include "compose/sim/simulator.h"
 #include "machines/registry.h"
-#include "machines/tinytpu/isa_dsl.h"
-#include "machines/tinytpu/tinytpu.h"
-#include "tools/gate_commands.h"
 #include "tools/hls_command.h"
-#include "tools/report.h"
-#include "tools/isa_commands.h"
 #include "units/parameter_set.h"
 
 namespace loom {
 namespace {
-
-constexpr std::string_view kUsage = R"(usage: loom <command> [options]
-
-commands:
-  demo                      TinyTPU end to end: assemble a GEMM, validate it, simulate the
-                            composed region, compare with the reference model
-  machines                  list the machines Loom knows
-  describe --machine NAME   the composed region: units, channels, memories, arguments
-  dot --machine NAME        the region's channel graph as Graphviz DOT, on standard output
-  sim --machine NAME        simulate the region on its workload: cycles, per-unit busy and
-                            stall cycles, FIFO occupancy, the check against the reference,
-                            and a deadlock report if it hangs
-  gen-isa [--check]         write TinyTPU's isa_encoding.h and docs/isa.md tables from
-                            isa_spec.json; --check regenerates, diffs byte for byte, holds
-                            the design to the spec, and prints ISA OK
-  bench                     TinyTPU's performance gate: GEMMs at the published shapes and
-                            vadd_program, each checked against the reference; the cycle table
-  stress                    TinyTPU's correctness gate: ~500 runs, full-range operands, every
-                            shape, clip and ReLU edges, random programs; STRESS OK or each failure
-  asm FILE                  assemble and validate a TinyTPU program; print its words and
-                            headers, or every named error
-  ref FILE --a A.csv --b B.csv
-                            run a TinyTPU program on the ISA reference model; print C as CSV
-  project                   TinyTPU's action model projected onto its composed region: every
-                            port DERIVED, ALIAS, ARITHMETIC or COUNTING, and the unmodelled table
-  cost FILE | --gemm MxKxN  per instruction: units reached, steps, span and initiation; per
-                            program: work per unit, the bottleneck, a static estimate, obligations
-  cost --bench              the static estimate of each bench GEMM beside its simulated cycles
-  hls --machine NAME --out DIR
-                            write the region as a Vitis HLS project: the top function, the unit
-                            sources as they are, a testbench with the reference's outputs,
-                            run_hls.tcl, and a Makefile whose `csim` target C-simulates it
-                            with the system compiler (see docs/hls.md)
-
-options:
-  --machine NAME            the machine to compose (see `loom machines`)
-  --param NAME=VALUE        override a parameter; repeatable
-  --seed N                  the workload's random seed (default 0)
-  --max-cycles N            with sim: the watchdog's cycle bound (default 100000000)
-  --max-steps N             with sim: the watchdog's bound on accesses (default 1000000000)
-  --trace FILE              with sim: write busy and blocked intervals as Chrome trace-event
-                            JSON (open in ui.perfetto.dev or chrome://tracing)
-  --root DIR                with gen-isa: the workspace to read and write; with hls: where a
-                            machine's spec is read from (default: the workspace `bazel run`
-                            was started in, else the current directory)
-  --spec FILE               with gen-isa: the spec to use (default: ROOT/machines/tinytpu/isa_spec.json)
-  --a FILE, --b FILE        with ref: the DRAM matrices A and B as CSV, one matrix row a line,
-                            int8 values; a smaller matrix fills the top-left corner, the rest is 0
-  --out FILE                with ref: write C there instead of to standard output;
-                            with hls: the project directory (new, empty, or an earlier project)
-  --part PART               with hls: the FPGA part (default xcu250-figd2104-2L-e, an Alveo U250)
-  --clock-ns NS             with hls: the clock period in ns, 0.5 to 100 (default 3.33: 300 MHz)
-  --param NAME=VALUE        with asm, ref, bench and stress: T, MAXDIM, QD, AR_RAW_DIST, ...
-)";
-
-struct Command {
-  std::string verb;
-  std::string machine;
-  Overrides overrides;
-  uint64_t seed = 0;
-  std::string trace;
-  SimOptions sim;
-  IsaOptions isa;
-  hls::Options hls;
-};
-
-// Parses an option's integer value into `into`, or adds a usage error.
-template <class T>
-void number(std::string_view option, std::string_view text, T& into, std::type_identity_t<T> min, Status& status) {
-  T value{};
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || value < min)
-    status.add("usage", "option '" + std::string(option) + "'",
-               "takes an integer of at least " + std::to_string(min) + ", not '" + std::string(text) + "'");
-  else
-    into = value;
-}
-
-Result<Command> parse(const std::vector<std::string_view>& args) {
-  if (args.empty()) return Error{"usage", "", "no command given"};
-  Command cmd{std::string(args[0]), "", {}, 0, "", {}, {}, {}};
-  Status status;
-  for (size_t i = 1; i < args.size(); ++i) {
-    const std::string_view a = args[i];
-    const bool has_value = i + 1 < args.size();
-    if (a == "--machine" && has_value) {
-      cmd.machine = args[++i];
-    } else if (a == "--param" && has_value) {
-      auto o = parse_override(args[++i]);
-      if (o.ok()) cmd.overrides.push_back(o.value());
-      else status.merge(o.status());
-    } else if (a == "--trace" && has_value) {
-      cmd.trace = args[++i];
-    } else if (a == "--seed" && has_value) {
-      number(a, args[++i], cmd.seed, 0, status);
-    } else if (a == "--max-cycles" && has_value) {
-      number(a, args[++i], cmd.sim.max_cycles, 1, status);
-    } else if (a == "--max-steps" && has_value) {
-      number(a, args[++i], cmd.sim.max_steps, 1, status);
-    } else if (a == "--check") {
-      cmd.isa.check = true;
-    } else if (a == "--root" && has_value) {
-      cmd.isa.root = args[++i];
-    } else if (a == "--spec" && has_value) {
-      cmd.isa.spec = args[++i];
-    } else if (a == "--a" && has_value) {
-      cmd.isa.a = args[++i];
-    } else if (a == "--b" && has_value) {
-      cmd.isa.b = args[++i];
-    } else if (a == "--out" && has_value) {
-      cmd.isa.out = args[++i];
-    } else if (a == "--gemm" && has_value) {
-      cmd.isa.gemm = args[++i];
-    } else if (a == "--bench") {
-      cmd.isa.bench = true;
-    } else if (a == "--part" && has_value) {
-      cmd.hls.part = args[++i];
-    } else if (a == "--clock-ns" && has_value) {
-      const std::string_view text = args[++i];
-      auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), cmd.hls.clock_ns);
-      if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-        status.add("usage", "option '--clock-ns'", "takes a number of nanoseconds, not '" + std::string(text) + "'");
-    } else if (a == "--machine" || a == "--param" || a == "--trace" || a == "--seed" || a == "--max-cycles" ||
-               a == "--max-steps" || a == "--root" || a == "--spec" || a == "--a" || a == "--b" || a == "--out" ||
-               a == "--gemm" || a == "--part" || a == "--clock-ns") {
-      status.add("usage", "option '" + std::string(a) + "'", "needs a value");
-    } else if (!a.starts_with("-") && (cmd.verb == "asm" || cmd.verb == "ref" || cmd.verb == "cost") &&
-               cmd.isa.file.empty()) {
-      cmd.isa.file = a;
-    } else {
-      status.add("usage", "argument '" + std::string(a) + "'", "is not an option of `loom " + cmd.verb + "`");
-    }
-  }
-  if (!status.ok()) return status;
-  return cmd;
-}
 
 // `bazel run` starts the tool in its runfiles; a relative path means where the
 // user typed the command.
@@ -169,153 +35,338 @@ std::string user_path(const std::string& path) {
   return path.empty() || path[0] == '/' || cwd == nullptr ? path : std::string(cwd) + "/" + path;
 }
 
-Result<Region> compose_named(const Command& cmd) {
-  if (cmd.machine.empty()) return Error{"usage", "`loom " + cmd.verb + "`", "needs --machine NAME"};
-  auto entry = find_machine(cmd.machine);
-  if (!entry.ok()) return entry.status();
-  auto arch = entry.value()->architecture(cmd.overrides);
-  if (!arch.ok()) return arch.status();
-  return arch.value().compose(cmd.overrides);
+int usage(const std::string& where, const std::string& message) {
+  return report(Error{"usage", where, message}, kExitUsage);
 }
 
-// Simulates a composed region on its machine's workload and prints the report.
-// Returns the exit code: 0 only when the run completed and matched the reference.
-int simulate_and_report(const MachineEntry& machine, const Region& region, const Command& cmd) {
-  auto work = machine.workload(region, cmd.seed);
+// What every verb that composes a machine takes: --machine and --param.
+struct MachineOptions {
+  std::string machine;
+  std::vector<std::string> params;
+};
+
+// The machines that offer a verb, in the registry's order.
+std::vector<const MachineEntry*> offering(const std::function<bool(const MachineEntry&)>& offers) {
+  std::vector<const MachineEntry*> out;
+  for (const MachineEntry& m : machines())
+    if (offers(m)) out.push_back(&m);
+  return out;
+}
+
+std::string names(const std::vector<const MachineEntry*>& ms) {
+  std::string out;
+  for (const MachineEntry* m : ms) out += (out.empty() ? "" : ", ") + m->name;
+  return out;
+}
+
+void add_machine_options(CLI::App* verb, MachineOptions& o, const std::vector<const MachineEntry*>& offered,
+                         bool params = true) {
+  verb->add_option("--machine", o.machine,
+                   "the machine: " + names(offered) + " (default: " + (offered.empty() ? "none" : offered[0]->name) + ")")
+      ->type_name("NAME");
+  if (params)
+    verb->add_option("--param", o.params, "override a parameter, NAME=VALUE; repeatable, each name once")
+        ->type_name("NAME=VALUE")
+        ->expected(1)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
+// The machine a verb runs on, and its parameter overrides; errors are the
+// command line's (exit 2).
+struct Chosen {
+  const MachineEntry* machine = nullptr;
+  Overrides overrides;
+};
+Result<Chosen> choose(const std::string& verb, const MachineOptions& o, const std::vector<const MachineEntry*>& offered) {
+  Chosen c;
+  if (o.machine.empty()) {
+    if (offered.empty()) return Error{"usage", "`loom " + verb + "`", "no machine offers it"};
+    c.machine = offered[0];
+  } else {
+    auto found = find_machine(o.machine);
+    if (!found.ok()) return found.status();
+    c.machine = found.value();
+    bool offers = false;
+    for (const MachineEntry* m : offered) offers = offers || m == c.machine;
+    if (!offers)
+      return Error{"verb-not-offered", "machine '" + o.machine + "'",
+                   "does not offer `loom " + verb + "`; the machines that do: " + names(offered)};
+  }
+  Status status;
+  std::set<std::string> seen;
+  for (const std::string& text : o.params) {
+    auto parsed = parse_override(text);
+    if (!parsed.ok()) {
+      status.merge(parsed.status());
+      continue;
+    }
+    if (!seen.insert(parsed.value().first).second)
+      status.add("duplicate-override", "parameter '" + parsed.value().first + "'",
+                 "is given twice on the command line; give each parameter once");
+    c.overrides.push_back(parsed.value());
+  }
+  if (!status.ok()) return status;
+  return c;
+}
+
+Result<Region> compose(const Chosen& c) {
+  auto arch = c.machine->architecture(c.overrides);
+  if (!arch.ok()) return arch.status();
+  return arch.value().compose(c.overrides);
+}
+
+struct SimFlags {
+  uint64_t seed = 0;
+  int64_t max_cycles = SimOptions{}.max_cycles, max_steps = SimOptions{}.max_steps;
+  std::string trace;
+  bool json = false;
+};
+
+// Simulates a region on its machine's workload and prints the report; 0 only
+// when the run completed and matched the reference.
+int simulate_and_report(const MachineEntry& machine, const Region& region, const SimFlags& f) {
+  auto work = machine.workload(region, f.seed);
   if (!work.ok()) return report(work.status());
-  std::printf("workload: %s\n", work.value().description.c_str());
-  auto result = simulate(region, work.value().inputs, cmd.sim);
+  SimOptions options;
+  options.max_cycles = f.max_cycles;
+  options.max_steps = f.max_steps;
+  auto result = simulate(region, work.value().inputs, options);
   if (!result.ok()) return report(result.status());
   const SimResult& run = result.value();
-  std::printf("%s", sim_report(region, run).c_str());
-  int code = run.ok() ? 0 : 1;
-  if (run.ok()) {
-    const Status check = work.value().check(run);
-    std::printf("\ncheck against the reference: %s\n%s", check.ok() ? "EXACT" : "MISMATCH", check.to_string().c_str());
-    if (!check.ok()) code = 1;
-  }
-  if (!cmd.trace.empty()) {
-    const std::string path = user_path(cmd.trace);
+  const Status check = run.ok() ? work.value().check(run) : Status();
+  const int code = run.ok() && check.ok() ? 0 : 1;
+  if (!f.trace.empty()) {
+    const std::string path = user_path(f.trace);
     std::ofstream file(path);
     file << chrome_trace(region, run);
-    if (!file.good()) {
-      std::fprintf(stderr, "loom: error[trace] file '%s': could not be written\n", path.c_str());
-      return 1;
-    }
-    std::printf("trace: %s (%zu process tracks)\n", path.c_str(), run.processes.size());
+    if (!file.good()) return report(Error{"trace", "file '" + path + "'", "could not be written"});
   }
+  if (f.json) {
+    nlohmann::json j = sim_json(region, run);
+    j["machine"] = machine.name;
+    j["workload"] = work.value().description;
+    j["seed"] = f.seed;
+    j["check"] = {{"verdict", !run.ok() ? "not-run" : check.ok() ? "EXACT" : "MISMATCH"}, {"mismatches", nlohmann::json::array()}};
+    for (const Error& e : check.errors())
+      j["check"]["mismatches"].push_back({{"kind", e.kind}, {"where", e.where}, {"message", e.message}});
+    std::printf("%s\n", j.dump(2).c_str());
+    return code;
+  }
+  std::printf("workload: %s\n", work.value().description.c_str());
+  std::printf("%s", sim_report(region, run).c_str());
+  if (run.ok())
+    std::printf("\ncheck against the reference: %s\n%s", check.ok() ? "EXACT" : "MISMATCH", check.to_string().c_str());
+  if (!f.trace.empty()) std::printf("trace: %s (%zu process tracks)\n", user_path(f.trace).c_str(), run.processes.size());
   return code;
 }
 
-int demo(const Command& cmd) {
-  using namespace tinytpu;
-  std::printf("== TinyTPU: an int8 instruction-programmable tiled-GEMM accelerator, composed from units\n\n");
-  Command on_tpu = cmd;
-  on_tpu.machine = "tinytpu";
-  auto region = compose_named(on_tpu);
-  if (!region.ok()) return report(region.status());
-  const isa::Params p = isa_params(region.value());
-  std::printf("%s\n", region.value().summary().c_str());
+int run(int argc, char** argv) {
+  CLI::App app{"loom: compose HLS dataflow accelerators from units, simulate them, cost their instructions and "
+               "emit Vitis HLS projects.\nRun `loom VERB --help` for a verb's options; docs/cli.md has them all."};
+  app.name("loom");
+  app.require_subcommand(1);
+  app.fallthrough(false);
+  std::function<int()> action;
 
-  const int64_t side = p.MAXDIM;
-  std::printf("== A %lldx%lldx%lld GEMM with ReLU, written as a loop nest (isa_dsl.gemm_program):\n\n",
-              static_cast<long long>(side), static_cast<long long>(side), static_cast<long long>(side));
-  auto program = gemm_program(side, side, side, true, Form::looped, p);
-  if (!program.ok()) return report(program.status());
-  std::printf("%s\n", to_text(program.value()).c_str());
+  // The verbs every machine has.
+  const auto all = offering([](const MachineEntry&) { return true; });
+  app.add_subcommand("machines", "list the machines and the verbs each offers")->callback([&] {
+    action = [&] {
+      for (const MachineEntry& m : machines()) {
+        std::string verbs = "describe dot sim hls";
+        for (const auto& [name, member] : std::vector<std::pair<const char*, Verb MachineVerbs::*>>{
+                 {"demo", &MachineVerbs::demo}, {"bench", &MachineVerbs::bench}, {"stress", &MachineVerbs::stress},
+                 {"gen-isa", &MachineVerbs::gen_isa}, {"asm", &MachineVerbs::assemble}, {"ref", &MachineVerbs::reference},
+                 {"project", &MachineVerbs::project}, {"cost", &MachineVerbs::cost}})
+          if (m.verbs.*member) verbs += std::string(" ") + name;
+        std::printf("%-10s %s\n%-10s verbs: %s\n", m.name.c_str(), m.summary.c_str(), "", verbs.c_str());
+      }
+      return 0;
+    };
+  });
 
-  std::printf("== Assembled and validated: check_program walks the exact dynamic trace\n");
-  auto assembled = assemble(program.value(), p);
-  if (!assembled.ok()) return report(assembled.status());
-  std::printf("   %zu words, %lld dynamic instructions, %lld accumulator iterations; headers:",
-              assembled.value().encoded.words.size(), static_cast<long long>(assembled.value().walk.instructions),
-              static_cast<long long>(assembled.value().walk.accu_iterations));
-  for (size_t h = 0; h < isa::kHeaderCount; ++h)
-    std::printf(" %s=%lld", std::string(isa::kHeaderUnits[h]).c_str(), static_cast<long long>(assembled.value().walk.counts[h]));
-  std::printf("\n   A program the hardware would get wrong is refused by name:\n");
-  Program bad;
-  bad.add(isa::dma_ld(p.T, 2, 0, 0, p.MAXDIM / p.T)).add(isa::mm(p.T, 0, 0, 0, 0)).halt();
-  auto refused = assemble(bad, p);
-  std::printf("   %s\n", refused.ok() ? "(unexpectedly accepted)" : refused.errors()[0].to_string().c_str());
+  MachineOptions region_options;
+  bool describe_json = false;
+  auto* describe = app.add_subcommand("describe", "the composed region: units, channels, memories, arguments");
+  add_machine_options(describe, region_options, all);
+  describe->add_flag("--json", describe_json, "one JSON document (docs/cli.md)");
+  describe->callback([&] {
+    action = [&] {
+      auto c = choose("describe", region_options, all);
+      if (!c.ok()) return report(c.status(), kExitUsage);
+      auto region = compose(c.value());
+      if (!region.ok()) return report(region.status());
+      const std::string text = describe_json ? loom::describe_json(region.value()).dump(2) + "\n" : loom::describe(region.value());
+      std::fwrite(text.data(), 1, text.size(), stdout);
+      return 0;
+    };
+  });
 
-  std::printf("== Simulated on the composed region (full-range int8 operands, seed %llu), and checked\n"
-              "   against the ISA reference model:\n\n",
-              static_cast<unsigned long long>(cmd.seed));
-  const IsaState initial = random_state(p, cmd.seed);
-  auto work = program_workload(region.value(), assembled.value(), initial);
-  if (!work.ok()) return report(work.status());
-  auto result = simulate(region.value(), work.value().inputs, cmd.sim);
-  if (!result.ok()) return report(result.status());
-  std::printf("%s", sim_report(region.value(), result.value()).c_str());
-  if (!result.value().ok()) return 1;
-  const Status check = work.value().check(result.value());
-  const int64_t macs = side * side * side / (p.T * p.T);
-  std::printf("\ncheck against the reference model: %s\n%s", check.ok() ? "EXACT" : "MISMATCH", check.to_string().c_str());
-  std::printf("array utilisation: the MAC limit %lld cycles / %lld simulated = %.1f%%\n\n", static_cast<long long>(macs),
-              static_cast<long long>(result.value().cycles),
-              100.0 * static_cast<double>(macs) / static_cast<double>(result.value().cycles));
-  std::printf("== More: loom bench | loom stress | loom sim --machine tinytpu --param T=8 --param MAXDIM=64\n"
-              "         loom dot --machine tinytpu | dot -Tsvg > tinytpu.svg | loom gen-isa --check\n");
-  return check.ok() ? 0 : 1;
-}
+  auto* dot = app.add_subcommand("dot", "the region's channel graph as Graphviz DOT, on standard output");
+  add_machine_options(dot, region_options, all);
+  dot->callback([&] {
+    action = [&] {
+      auto c = choose("dot", region_options, all);
+      if (!c.ok()) return report(c.status(), kExitUsage);
+      auto region = compose(c.value());
+      if (!region.ok()) return report(region.status());
+      const std::string text = to_dot(region.value());
+      std::fwrite(text.data(), 1, text.size(), stdout);
+      return 0;
+    };
+  });
 
-int run(const std::vector<std::string_view>& args) {
-  auto parsed = parse(args);
-  if (!parsed.ok()) {
-    report(parsed.status());
-    std::fprintf(stderr, "\n%.*s", static_cast<int>(kUsage.size()), kUsage.data());
-    return 2;
+  SimFlags sim_flags;
+  auto* sim = app.add_subcommand("sim", "simulate the region on its workload: cycles, per-unit busy and stall cycles, "
+                                        "FIFO occupancy, the check against the reference, a deadlock report if it hangs");
+  add_machine_options(sim, region_options, all);
+  sim->add_option("--seed", sim_flags.seed, "the workload's random seed (default 0)")
+      ->type_name("N")
+      ->check(CLI::NonNegativeNumber);
+  sim->add_option("--max-cycles", sim_flags.max_cycles, "the watchdog's cycle bound")
+      ->type_name("N")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  sim->add_option("--max-steps", sim_flags.max_steps, "the watchdog's bound on channel and memory accesses")
+      ->type_name("N")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  sim->add_option("--trace", sim_flags.trace, "write busy and blocked intervals as Chrome trace-event JSON")
+      ->type_name("FILE");
+  sim->add_flag("--json", sim_flags.json, "one JSON document (docs/cli.md)");
+  sim->callback([&] {
+    action = [&] {
+      auto c = choose("sim", region_options, all);
+      if (!c.ok()) return report(c.status(), kExitUsage);
+      auto region = compose(c.value());
+      if (!region.ok()) return report(region.status());
+      return simulate_and_report(*c.value().machine, region.value(), sim_flags);
+    };
+  });
+
+  HlsCommand hls_options;
+  auto* hls = app.add_subcommand("hls", "write the region as a Vitis HLS project, C-simulated by its Makefile "
+                                        "(docs/hls.md)");
+  add_machine_options(hls, region_options, all);
+  hls->add_option("--out", hls_options.out, "the project directory: new, empty, or an earlier Loom project")
+      ->type_name("DIR")
+      ->required();
+  hls->add_option("--part", hls_options.options.part, "the FPGA part")->type_name("PART")->capture_default_str();
+  hls->add_option("--clock-ns", hls_options.options.clock_ns, "the clock period in ns, 0.5 to 100")
+      ->type_name("NS")
+      ->capture_default_str();
+  hls->add_option("--root", hls_options.root, "where a machine's spec is read from (default: the workspace)")
+      ->type_name("DIR");
+  hls->callback([&] {
+    action = [&] {
+      auto c = choose("hls", region_options, all);
+      if (!c.ok()) return report(c.status(), kExitUsage);
+      HlsCommand h = hls_options;
+      h.machine = c.value().machine->name;
+      h.overrides = c.value().overrides;
+      h.out = user_path(h.out);
+      h.root = user_path(h.root);
+      return hls_command(h);
+    };
+  });
+
+  // The machines' own verbs.
+  VerbArgs args;
+  MachineOptions machine_options;
+  const auto add_verb = [&](const char* name, const char* help, Verb MachineVerbs::*member, bool params) {
+    const auto offered = offering([member](const MachineEntry& m) { return static_cast<bool>(m.verbs.*member); });
+    CLI::App* verb = app.add_subcommand(name, help);
+    add_machine_options(verb, machine_options, offered, params);
+    verb->callback([&, name, member, offered] {
+      action = [&, name, member, offered] {
+        auto c = choose(name, machine_options, offered);
+        if (!c.ok()) return report(c.status(), kExitUsage);
+        VerbArgs a = args;
+        a.overrides = c.value().overrides;
+        a.progress = true;  // shown only where standard error is a terminal
+        for (std::string* path : {&a.file, &a.a, &a.b, &a.out, &a.root, &a.spec}) *path = user_path(*path);
+        return (c.value().machine->verbs.*member)(a);
+      };
+    });
+    return verb;
+  };
+  const auto add_spec = [&](CLI::App* verb) {
+    verb->add_option("--root", args.root, "the workspace holding the machine's spec (default: the workspace)")
+        ->type_name("DIR");
+    verb->add_option("--spec", args.spec, "the spec itself (default: ROOT's)")->type_name("FILE");
+  };
+  auto* demo = add_verb("demo", "the machine end to end: a program assembled, validated, simulated on the composed "
+                                "region and checked against the reference", &MachineVerbs::demo, true);
+  demo->add_option("--seed", args.seed, "the operands' seed (default 0)")->type_name("N")->check(CLI::NonNegativeNumber);
+  auto* bench = add_verb("bench", "the performance gate: every run checked against the reference, and the cycle table",
+                         &MachineVerbs::bench, true);
+  bench->add_flag("--json", args.json, "one JSON document (docs/cli.md)");
+  auto* stress = add_verb("stress", "the correctness gate: hundreds of runs, each checked against the reference; "
+                                    "a progress line on a terminal", &MachineVerbs::stress, true);
+  stress->add_flag("--json", args.json, "one JSON document (docs/cli.md)");
+  auto* gen_isa = add_verb("gen-isa", "write the encoding header and the docs tables from the ISA spec; --check "
+                                      "regenerates, compares byte for byte and holds the design to the spec",
+                           &MachineVerbs::gen_isa, false);
+  gen_isa->add_flag("--check", args.check, "compare instead of writing; print ISA OK or each disagreement");
+  add_spec(gen_isa);
+  auto* assemble = add_verb("asm", "assemble and validate a program; print its words and headers, or every named "
+                                   "error", &MachineVerbs::assemble, true);
+  assemble->add_option("FILE", args.file, "the program")->required();
+  auto* ref = add_verb("ref", "run a program on the ISA reference model; print C as CSV", &MachineVerbs::reference, true);
+  ref->add_option("FILE", args.file, "the program")->required();
+  ref->add_option("--a", args.a, "DRAM matrix A as CSV: one row a line, int8; a smaller one fills the top-left corner")
+      ->type_name("FILE")
+      ->required();
+  ref->add_option("--b", args.b, "DRAM matrix B, likewise")->type_name("FILE")->required();
+  ref->add_option("--out", args.out, "write C there instead of to standard output")->type_name("FILE");
+  auto* project = add_verb("project", "the action model projected onto the composed region: every port DERIVED, ALIAS, "
+                                      "ARITHMETIC or COUNTING, and the unmodelled table", &MachineVerbs::project, true);
+  project->add_flag("--json", args.json, "one JSON document (docs/cli.md)");
+  add_spec(project);
+  auto* cost = add_verb("cost", "per instruction: units reached, steps, span and initiation; per program: work per "
+                                "unit, the bottleneck, a static estimate and the open obligations", &MachineVerbs::cost, true);
+  auto* file = cost->add_option("FILE", args.file, "the program");
+  auto* gemm = cost->add_option("--gemm", args.gemm, "a looped GEMM instead of a FILE")->type_name("MxKxN");
+  auto* beside = cost->add_flag("--bench", args.bench, "the estimate of each bench GEMM beside its simulated cycles");
+  file->excludes(gemm)->excludes(beside);
+  gemm->excludes(beside);
+  cost->add_flag("--json", args.json, "one JSON document (docs/cli.md)");
+  add_spec(cost);
+
+  std::string verbs;
+  bool known = false;
+  for (const CLI::App* sub : app.get_subcommands({})) {
+    verbs += (verbs.empty() ? "" : ", ") + sub->get_name();
+    known = known || (argc > 1 && sub->get_name() == argv[1]);
   }
-  const Command& cmd = parsed.value();
-  if (cmd.verb == "help" || cmd.verb == "--help" || cmd.verb == "-h") {
-    std::printf("%.*s", static_cast<int>(kUsage.size()), kUsage.data());
-    return 0;
+  if (argc > 1 && argv[1][0] != '-' && !known) {
+    usage("`loom`", "'" + std::string(argv[1]) + "' is not a verb; the verbs are " + verbs);
+    return kExitUsage;
   }
-  if (cmd.verb == "demo") return demo(cmd);
-  if (cmd.verb == "machines") {
-    for (const MachineEntry& m : machines()) std::printf("%-10s %s\n", m.name.c_str(), m.summary.c_str());
-    return 0;
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp&) {
+    std::printf("%s", app.help().c_str());
+    return kExitOk;
+  } catch (const CLI::CallForAllHelp&) {
+    std::printf("%s", app.help("", CLI::AppFormatMode::All).c_str());
+    return kExitOk;
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) {  // --help on a verb
+      app.exit(e);
+      return kExitOk;
+    }
+    std::string verb;
+    for (const CLI::App* sub : app.get_subcommands()) verb = sub->get_name();
+    usage(verb.empty() ? "`loom`" : "`loom " + verb + "`", e.what());
+    std::fprintf(stderr, "run `loom%s --help` for %s\n", verb.empty() ? "" : (" " + verb).c_str(),
+                 verb.empty() ? "the verbs" : "its options");
+    return kExitUsage;
   }
-  if (cmd.verb == "sim") {
-    auto region = compose_named(cmd);
-    if (!region.ok()) return report(region.status());
-    return simulate_and_report(*find_machine(cmd.machine).value(), region.value(), cmd);
-  }
-  if (cmd.verb == "bench") return bench_command(cmd.overrides);
-  if (cmd.verb == "stress") return stress_command(cmd.overrides);
-  if (cmd.verb == "gen-isa" || cmd.verb == "asm" || cmd.verb == "ref" || cmd.verb == "project" || cmd.verb == "cost") {
-    IsaOptions options = cmd.isa;
-    options.overrides = cmd.overrides;
-    options.file = options.file.empty() ? "" : user_path(options.file);
-    for (std::string* path : {&options.a, &options.b, &options.out, &options.spec, &options.root})
-      if (!path->empty()) *path = user_path(*path);
-    if (cmd.verb == "gen-isa") return gen_isa_command(options);
-    if (cmd.verb == "project") return project_command(options);
-    if (cmd.verb == "cost") return cost_command(options);
-    if (options.file.empty()) return report(Error{"usage", "`loom " + cmd.verb + "`", "needs a program FILE"});
-    return cmd.verb == "asm" ? asm_command(options) : ref_command(options);
-  }
-  if (cmd.verb == "hls") {
-    HlsCommand hls{cmd.machine, cmd.overrides, user_path(cmd.isa.out), cmd.isa.root.empty() ? "" : user_path(cmd.isa.root),
-                   cmd.hls};
-    return hls_command(hls);
-  }
-  if (cmd.verb == "describe" || cmd.verb == "dot") {
-    auto region = compose_named(cmd);
-    if (!region.ok()) return report(region.status());
-    const std::string text = cmd.verb == "dot" ? to_dot(region.value()) : describe(region.value());
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    return 0;
-  }
-  std::fprintf(stderr, "loom: error[usage] command '%s': is not a loom command\n\n%.*s", cmd.verb.c_str(),
-               static_cast<int>(kUsage.size()), kUsage.data());
-  return 2;
+  return action ? action() : usage("`loom`", "no verb given");
 }
 
 }  // namespace
 }  // namespace loom
 
-int main(int argc, char** argv) {
-  std::vector<std::string_view> args(argv + 1, argv + argc);
-  return loom::run(args);
-}
+int main(int argc, char** argv) { return loom::run(argc, argv); }

@@ -1,18 +1,13 @@
 #include "compose/sim/sim_report.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
-#include <cstdio>
 #include <map>
 #include <vector>
 
 namespace loom {
 namespace {
-
-std::string row(const char* format, auto... values) {
-  char line[256];
-  std::snprintf(line, sizeof line, format, values...);
-  return line;
-}
 
 template <class Stats>
 std::vector<std::pair<std::string, std::vector<const Stats*>>> group(const std::vector<Stats>& all,
@@ -35,8 +30,8 @@ std::string sim_report(const Region& region, const SimResult& result) {
   const int64_t region_cycles = std::max<int64_t>(result.cycles, 1);
 
   out += "\nunits (cycles summed over instances; utilisation = busy / (instances x region cycles)):\n";
-  out += row("  %-12s %-12s %6s %12s %12s %12s %6s\n", "placement", "unit", "inst", "busy", "wait empty",
-             "wait full", "util");
+  out += fmt::format("  {:<12} {:<12} {:>6} {:>12} {:>12} {:>12} {:>6}\n", "placement", "unit", "inst", "busy",
+                     "wait empty", "wait full", "util");
   for (const auto& [placement, members] : group(result.processes, [](const ProcessStats& p) { return p.placement; })) {
     int64_t busy = 0, empty = 0, full = 0;
     for (const ProcessStats* p : members) {
@@ -45,13 +40,12 @@ std::string sim_report(const Region& region, const SimResult& result) {
       full += p->stalled_full;
     }
     const double util = 100.0 * static_cast<double>(busy) / static_cast<double>(static_cast<int64_t>(members.size()) * region_cycles);
-    out += row("  %-12s %-12s %6zu %12lld %12lld %12lld %5.1f%%\n", placement.c_str(), members[0]->unit.c_str(),
-               members.size(), static_cast<long long>(busy), static_cast<long long>(empty),
-               static_cast<long long>(full), util);
+    out += fmt::format("  {:<12} {:<12} {:>6} {:>12} {:>12} {:>12} {:>5.1f}%\n", placement, members[0]->unit,
+                       members.size(), busy, empty, full, util);
   }
 
   out += "\nchannels (the deepest any element got, against its depth):\n";
-  out += row("  %-12s %6s %12s %10s %6s\n", "channel", "elems", "words", "max occ", "depth");
+  out += fmt::format("  {:<12} {:>6} {:>12} {:>10} {:>6}\n", "channel", "elems", "words", "max occ", "depth");
   for (const auto& [name, members] : group(result.channels, [&](const ChannelStats& c) {
          return region.channels[static_cast<size_t>(&c - result.channels.data())].name;
        })) {
@@ -60,10 +54,49 @@ std::string sim_report(const Region& region, const SimResult& result) {
       words += c->tokens;
       deepest = std::max(deepest, c->max_occupancy);
     }
-    out += row("  %-12s %6zu %12lld %10lld %6lld\n", name.c_str(), members.size(), static_cast<long long>(words),
-               static_cast<long long>(deepest), static_cast<long long>(members[0]->depth));
+    out += fmt::format("  {:<12} {:>6} {:>12} {:>10} {:>6}\n", name, members.size(), words, deepest, members[0]->depth);
   }
   return out;
+}
+
+nlohmann::json sim_json(const Region& region, const SimResult& result) {
+  static const char* const outcomes[] = {"completed", "deadlock", "watchdog", "error"};
+  nlohmann::json j;
+  j["region"] = region.name;
+  for (const auto& [name, value] : region.params.entries()) j["params"][name] = value;
+  j["outcome"] = outcomes[result.outcome];
+  j["cycles"] = result.cycles;
+  j["steps"] = result.steps;
+  j["processes"] = nlohmann::json::array();
+  for (const ProcessStats& p : result.processes)
+    j["processes"].push_back({{"name", p.name}, {"placement", p.placement}, {"unit", p.unit}, {"finished", p.finished},
+                              {"finish", p.finish}, {"busy", p.busy}, {"stalled_empty", p.stalled_empty},
+                              {"stalled_full", p.stalled_full}, {"iterations", p.iterations}, {"steps", p.steps}});
+  j["channels"] = nlohmann::json::array();
+  for (const ChannelStats& c : result.channels)
+    j["channels"].push_back(
+        {{"name", c.label}, {"depth", c.depth}, {"tokens", c.tokens}, {"max_occupancy", c.max_occupancy}});
+  j["errors"] = nlohmann::json::array();
+  for (const Error& e : result.errors.errors())
+    j["errors"].push_back({{"kind", e.kind}, {"where", e.where}, {"message", e.message}});
+  if (result.report) {
+    const DeadlockReport& r = *result.report;
+    nlohmann::json d;
+    d["kind"] = r.kind == DeadlockReport::deadlock ? "deadlock" : "watchdog";
+    d["watchdog_reason"] = r.watchdog_reason;
+    d["cycle"] = r.cycle;
+    d["blocked"] = nlohmann::json::array();
+    for (const BlockedProcess& b : r.blocked)
+      d["blocked"].push_back({{"process", b.process}, {"unit", b.unit}, {"state", b.state}, {"port", b.port},
+                              {"channel", b.channel}, {"waits_on_full", b.waits_on_full}, {"occupancy", b.occupancy},
+                              {"depth", b.depth}, {"waits_for", b.waits_for},
+                              {"waits_for_finished", b.waits_for_finished}, {"cycle", b.cycle}});
+    d["wait_cycles"] = r.wait_cycles;
+    j["deadlock"] = d;
+  } else {
+    j["deadlock"] = nullptr;
+  }
+  return j;
 }
 
 }  // namespace loom

@@ -90,6 +90,7 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
     if (model_ins == nullptr) continue;
     const auto values = operand_values(ins);
     std::string units;
+    Cost::Row cost_row{std::string(isa::info(ins.op).name), ins.nr, {}};
     // A unit starts an instruction when it is free and a row has crossed each
     // unit that feeds it in this instruction: the first unit reached (the
     // sequencer) feeds every other, and a send on a channel feeds its receiver.
@@ -112,6 +113,8 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
       free_at[u] = start + steps;
       end = std::max(end, free_at[u] + latency[u]);
       work[u] += steps;
+      cost_row.units.push_back({u, steps, row.empty() ? once.span : row.span, row.empty() ? once.initiation : row.initiation,
+                                row.empty()});
       units += " " + u + ": " + std::to_string(steps) + " (" +
                (row.empty() ? std::to_string(once.span) + "/" + std::to_string(once.initiation) + "*"
                             : std::to_string(row.span) + "/" + std::to_string(row.initiation)) +
@@ -120,6 +123,7 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
     std::snprintf(line, sizeof line, "  %-4zu %-9s %5lld %s\n", k, std::string(isa::info(ins.op).name).c_str(),
                   static_cast<long long>(ins.nr), units.c_str());
     c.table += line;
+    c.instructions.push_back(std::move(cost_row));
   }
   int64_t busiest = 0;
   for (const auto& [u, w] : work)
@@ -130,6 +134,7 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
   c.estimate = end;
   c.table += "\nper program (steps each unit works; latency a row takes through it, from the composed pipelines):\n";
   for (const auto& [u, w] : work) {
+    c.work[u] = {w, latency[u]};
     std::snprintf(line, sizeof line, "  %-10s %8lld steps %5lld latency%s\n", u.c_str(), static_cast<long long>(w),
                   static_cast<long long>(latency[u]), u == c.bottleneck ? "  <- bottleneck" : "");
     c.table += line;

@@ -47,6 +47,22 @@ struct Cost {
   std::string table;
   int64_t estimate = 0;
   std::string bottleneck;
+  // The table's figures, for --json.
+  struct UnitStep {
+    std::string unit;
+    int64_t steps = 0, span = 0, initiation = 0;
+    bool per_instruction = false;  // span and initiation of the whole instruction, not of a row
+  };
+  struct Row {
+    std::string opcode;
+    int64_t rows = 0;
+    std::vector<UnitStep> units;
+  };
+  std::vector<Row> instructions;  // the dynamic stream, in order
+  struct UnitWork {
+    int64_t steps = 0, latency = 0;
+  };
+  std::map<std::string, UnitWork> work;
 };
 // The estimate schedules each instruction on the units it reaches, in program
 // order (as every unit works): on a unit it starts when the unit is free and

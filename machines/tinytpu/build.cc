@@ -2,28 +2,24 @@
 
 #include <cassert>
 
+#include "machines/tinytpu/parameters.h"
+
 namespace loom::tinytpu {
 
 Result<isa::Params> build_from(const Overrides& overrides) {
-  isa::Params p = isa::kDefaults;
-  Status status;
-  for (const auto& [name, value] : overrides)
-    if (!isa::set_parameter(p, name, value)) {
-      std::string known;
-      for (const auto& info : isa::kParameters) known += (known.empty() ? "" : ", ") + std::string(info.name);
-      status.add("unknown-parameter", "parameter '" + name + "'", "is not a TinyTPU parameter (" + known + ")");
-    }
-  if (!status.ok()) return status;
-  // Ranges first: deriving from T = 0 would divide by zero.
-  if (auto bad = isa::out_of_range(p); !bad.empty())
-    for (const auto& info : isa::kParameters)
-      if (info.name == bad)
-        return Error{"parameter-out-of-range", "parameter '" + std::string(bad) + "'",
-                     "must be in [" + std::to_string(info.min) + ", " + std::to_string(info.max) + "]"};
-  if (auto bad = isa::violated_constraint(p); !bad.empty())
-    return Error{"constraint-violated", "constraint '" + std::string(bad) + "'",
-                 "fails at T=" + std::to_string(p.T) + ", MAXDIM=" + std::to_string(p.MAXDIM)};
-  return isa::derive(p);
+  auto t = choose_built(overrides, "T", BuiltLanes::list, kDefaultLanes);
+  if (!t.ok()) return t.status();
+  auto values = parameters_for(t.value()).resolve(overrides);
+  if (!values.ok()) return values.status();
+  return build_of(values.value());
+}
+
+Status check_fits(int64_t program_words, const isa::Params& p) {
+  const int64_t needed = isa::kHeaderCount + program_words;
+  if (needed <= p.IMEM_WORDS) return {};
+  return Error{"program-too-long", "program",
+               "needs " + std::to_string(needed) + " imem words (headers included), but IMEM_WORDS is " +
+                   std::to_string(p.IMEM_WORDS)};
 }
 
 isa::Params build_at(int64_t T, int64_t MAXDIM) {

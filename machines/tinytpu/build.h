@@ -1,5 +1,7 @@
-// TinyTPU builds: the spec's defaults with parameters set by name, checked by
-// the spec's own ranges and constraints, and a build's values by name.
+// TinyTPU builds: a configuration resolved by the machine's one parameter set
+// (parameters.h, which `gen-isa --check` holds to the spec), as the composed
+// region resolves it, so every command gives the same answer to the same
+// --param; and a build's values by name.
 #pragma once
 
 #include <cstdint>
@@ -12,8 +14,14 @@
 
 namespace loom::tinytpu {
 
-// Errors: unknown-parameter, parameter-out-of-range, constraint-violated.
+// Errors: not-built (a T this binary has no words for), and the parameter
+// set's: unknown-parameter, duplicate-override, parameter-out-of-range,
+// derived-parameter, constraint-violated.
 Result<isa::Params> build_from(const Overrides& overrides);
+
+// Errors: program-too-long, when the program and its header words do not fit
+// the build's IMEM_WORDS.
+Status check_fits(int64_t program_words, const isa::Params& p);
 
 // T and MAXDIM set, the rest the defaults; the caller knows it is a build.
 isa::Params build_at(int64_t T, int64_t MAXDIM);

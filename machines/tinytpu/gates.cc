@@ -203,13 +203,15 @@ Result<std::vector<GateRun>> bench(const Overrides& overrides, Variant variant) 
   return runs;
 }
 
-Result<std::vector<GateRun>> stress(const Overrides& overrides, Variant variant) {
-  auto gate = Gate::make(overrides, variant);
-  if (!gate.ok()) return gate.status();
-  Gate& g = gate.value();
-  const isa::Params& p = g.params();
-  std::vector<GateRun> runs;
+std::vector<GateCase> stress_cases(const isa::Params& p) {
+  std::vector<GateCase> cases;
   uint64_t seed = 1;
+  const auto named = [&](std::string name, Result<Program> program) {
+    GateCase c{{}, std::move(program), random_operands(p, seed, -128, 127, true)};
+    c.run.name = std::move(name);
+    c.run.seed = seed++;
+    cases.push_back(std::move(c));
+  };
   // Every shape up to 4T a side (64 at T=4, MAXDIM=16), full range, C prefilled.
   const int64_t top = std::min<int64_t>(p.MAXDIM, 4 * p.T);
   for (int64_t M = p.T; M <= top; M += p.T)
@@ -217,27 +219,33 @@ Result<std::vector<GateRun>> stress(const Overrides& overrides, Variant variant)
       for (int64_t N = p.T; N <= top; N += p.T)
         for (bool relu : {false, true})
           for (Form form : {Form::looped, Form::flat}) {
-            runs.push_back(g.gemm(M, K, N, relu, form, seed, g.operands(seed, -128, 127, true)));
+            cases.push_back(gemm_case(M, K, N, relu, form, seed, random_operands(p, seed, -128, 127, true)));
             ++seed;
           }
   // The clip and ReLU edges.
-  for (const GateCase& c : edge_cases(p, seed)) {
-    runs.push_back(g.run(c));
+  for (GateCase& c : edge_cases(p, seed)) {
+    cases.push_back(std::move(c));
     ++seed;
   }
   // What GEMM holds constant, and the accumulator's distance contract.
   for (int64_t rows = p.AR_RAW_DIST; rows < p.AR_RAW_DIST + 5; ++rows)
-    for (int s = 0; s < 4; ++s, ++seed)
-      runs.push_back(g.run("vector_program(" + std::to_string(rows) + ")", seed, vector_program(rows, p),
-                           g.operands(seed, -128, 127, true)));
+    for (int s = 0; s < 4; ++s) named("vector_program(" + std::to_string(rows) + ")", vector_program(rows, p));
   for (int64_t d = p.AR_RAW_DIST; d < p.AR_RAW_DIST + 5; ++d)
-    for (int s = 0; s < 2; ++s, ++seed)
-      runs.push_back(g.run("ar_distance_program(" + std::to_string(d) + ")", seed, ar_distance_program(d, p),
-                           g.operands(seed, -128, 127, true)));
+    for (int s = 0; s < 2; ++s) named("ar_distance_program(" + std::to_string(d) + ")", ar_distance_program(d, p));
   // Random valid programs.
-  for (uint64_t r = 0; r < 210; ++r, ++seed)
-    runs.push_back(g.run("random_program(" + std::to_string(r) + ")", seed, random_program(r, p),
-                         g.operands(seed, -128, 127, true)));
+  for (uint64_t r = 0; r < 210; ++r) named("random_program(" + std::to_string(r) + ")", random_program(r, p));
+  return cases;
+}
+
+Result<std::vector<GateRun>> stress(const Overrides& overrides, Variant variant, const Progress& progress) {
+  auto gate = Gate::make(overrides, variant);
+  if (!gate.ok()) return gate.status();
+  const std::vector<GateCase> cases = stress_cases(gate.value().params());
+  std::vector<GateRun> runs;
+  for (const GateCase& c : cases) {
+    runs.push_back(gate.value().run(c));
+    if (progress) progress(runs.size(), cases.size());
+  }
   return runs;
 }
 

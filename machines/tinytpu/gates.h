@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -56,7 +57,10 @@ std::vector<GateCase> bench_cases(const isa::Params& p);
 
 // Errors: the configuration does not compose (a named parameter error).
 Result<std::vector<GateRun>> bench(const Overrides& overrides, Variant variant = Variant::design);
-Result<std::vector<GateRun>> stress(const Overrides& overrides, Variant variant = Variant::design);
+// Called after each run with the runs done and the runs in all.
+using Progress = std::function<void(size_t done, size_t total)>;
+Result<std::vector<GateRun>> stress(const Overrides& overrides, Variant variant = Variant::design,
+                                    const Progress& progress = {});
 
 // The seed's published co-simulation cycles for bench's GEMM shapes at T=4,
 // MAXDIM=16, for the cycle table: a reference beside the simulated cycles, not

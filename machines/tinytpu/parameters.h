@@ -3,9 +3,14 @@
 // `loom gen-isa --check` holds it to isa_spec.json.
 #pragma once
 
+#include "units/built_values.h"
 #include "units/parameter_set.h"
 
 namespace loom::tinytpu {
+
+// The array sides this build instantiates (T sets the word widths); `--param T=` picks one.
+using BuiltLanes = BuiltValues<4, 8, 16, 32>;
+inline constexpr int64_t kDefaultLanes = 4;
 
 const ParameterSet& parameters();
 

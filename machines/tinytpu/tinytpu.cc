@@ -186,11 +186,8 @@ template <unsigned T>
 Result<Workload> workload_for(const Region& region, const Assembled& program, const IsaState& initial,
                               IsaState* reference) {
   const int64_t imem_words = region.params["IMEM_WORDS"];
-  const int64_t needed = design::kHeaderWords + static_cast<int64_t>(program.encoded.words.size());
-  if (needed > imem_words)
-    return Error{"program-too-long", "program",
-                 "needs " + std::to_string(needed) + " imem words (headers included), but IMEM_WORDS is " +
-                     std::to_string(imem_words)};
+  if (Status fits = check_fits(static_cast<int64_t>(program.encoded.words.size()), build_of(region.params)); !fits.ok())
+    return fits;
   std::vector<Control> imem(static_cast<size_t>(imem_words));  // the rest is halt
   for (size_t h = 0; h < program.headers.size(); ++h) imem[h] = control(program.headers[h]);
   for (size_t w = 0; w < program.encoded.words.size(); ++w)

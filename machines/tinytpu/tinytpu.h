@@ -12,14 +12,10 @@
 #include "compose/region.h"
 #include "machines/tinytpu/assembler.h"
 #include "machines/tinytpu/reference.h"
+#include "machines/tinytpu/parameters.h"
 #include "machines/workload.h"
-#include "units/built_values.h"
 
 namespace loom::tinytpu {
-
-// The array sides this build instantiates (T sets the word widths); `--param T=` picks one.
-using BuiltLanes = BuiltValues<4, 8, 16, 32>;
-inline constexpr int64_t kDefaultLanes = 4;
 
 // The shipped design, or a deliberately broken one for the tests that show a
 // gate catches it.

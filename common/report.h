@@ -1,0 +1,15 @@
+// How every `loom` command prints its named errors, and the exit codes they end in.
+#pragma once
+
+#include "common/status.h"
+
+namespace loom {
+
+// A command's exit code: 0 done, 1 the input is wrong, 2 the command line is.
+inline constexpr int kExitOk = 0, kExitInput = 1, kExitUsage = 2;
+
+// Prints each error on standard error as `loom: error[kind] where: message`;
+// returns `code`, by default that of a command whose input was wrong.
+int report(const Status& status, int code = kExitInput);
+
+}  // namespace loom

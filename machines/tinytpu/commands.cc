@@ -1,0 +1,442 @@
+#include "machines/tinytpu/commands.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <array>
+#include <charconv>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <tuple>
+
+#include "common/csv.h"
+#include "common/files.h"
+#include "common/report.h"
+#include "compose/sim/sim_report.h"
+#include "compose/sim/simulator.h"
+#include "machines/tinytpu/action_model.h"
+#include "machines/tinytpu/assembler.h"
+#include "machines/tinytpu/build.h"
+#include "machines/tinytpu/gates.h"
+#include "machines/tinytpu/gen_isa.h"
+#include "machines/tinytpu/isa_dsl.h"
+#include "machines/tinytpu/isa_files.h"
+#include "machines/tinytpu/reference.h"
+#include "machines/tinytpu/tinytpu.h"
+
+namespace loom::tinytpu {
+namespace {
+
+using nlohmann::json;
+
+void print(const std::string& text) { std::fwrite(text.data(), 1, text.size(), stdout); }
+void print(const json& j) { print(j.dump(2) + "\n"); }
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+std::string config(const isa::Params& p) {
+  return fmt::format("T={} MAXDIM={} AR_RAW_DIST={}", p.T, p.MAXDIM, p.AR_RAW_DIST);
+}
+
+std::string root_of(const VerbArgs& a) {
+  if (!a.root.empty()) return a.root;
+  const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
+  return workspace ? workspace : ".";
+}
+
+std::string spec_of(const VerbArgs& a) {
+  return a.spec.empty() ? root_of(a) + "/" + std::string(kSpecPath) : a.spec;
+}
+
+// The build the arguments name, and the program FILE assembled for it, which
+// must fit the build's instruction memory as the composed region's does.
+Result<Assembled> assemble_file(const VerbArgs& a, const isa::Params& p) {
+  auto text = read_file(a.file);
+  if (!text.ok()) return text.status();
+  auto assembled = assemble_text(text.value(), a.file, p);
+  if (!assembled.ok()) return assembled.status();
+  if (Status fits = check_fits(static_cast<int64_t>(assembled.value().encoded.words.size()), p); !fits.ok()) return fits;
+  return assembled;
+}
+
+// A MAXDIM x MAXDIM int8 matrix from CSV: one row a line, every row as long;
+// a smaller matrix fills the top-left corner.
+Status read_matrix(const std::string& path, int64_t maxdim, std::vector<int64_t>& into) {
+  auto text = read_file(path);
+  if (!text.ok()) return text.status();
+  auto rows = parse_csv(text.value(), path, -128, 127);
+  if (!rows.ok()) return rows.status();
+  const auto& m = rows.value();
+  if (static_cast<int64_t>(m.size()) > maxdim || static_cast<int64_t>(m[0].size()) > maxdim)
+    return Error{"csv-shape", path, fmt::format("is {} x {}, larger than MAXDIM x MAXDIM = {} x {}", m.size(),
+                                                m[0].size(), maxdim, maxdim)};
+  for (size_t r = 0; r < m.size(); ++r)
+    for (size_t c = 0; c < m[r].size(); ++c) into[r * static_cast<size_t>(maxdim) + c] = m[r][c];
+  return {};
+}
+
+// The spec, the arguments' build, and the spec's behavioural model at that build.
+struct Modelled {
+  spec::IsaSpec spec;
+  isa::Params build;
+  ActionModel model;
+};
+Result<Modelled> modelled(const VerbArgs& a) {
+  auto build = build_from(a.overrides);
+  if (!build.ok()) return build.status();
+  auto spec = spec::load_spec_file(spec_of(a));
+  if (!spec.ok()) return spec.status();
+  auto model = action_model(spec.value(), build.value());
+  if (!model.ok()) return model.status();
+  return Modelled{std::move(spec).value(), build.value(), std::move(model).value()};
+}
+
+// "16x16x8" -> {16, 16, 8}; each side a positive integer.
+Result<std::array<int64_t, 3>> shape(const std::string& text) {
+  std::array<int64_t, 3> mkn{};
+  size_t pos = 0;
+  const Error bad{"usage", "option '--gemm'", "takes MxKxN with positive sides, such as 16x16x8, not '" + text + "'"};
+  for (size_t k = 0; k < 3; ++k) {
+    const size_t end = k < 2 ? text.find('x', pos) : text.size();
+    if (end == std::string::npos) return bad;
+    auto [p, ec] = std::from_chars(text.data() + pos, text.data() + end, mkn[k]);
+    if (ec != std::errc() || p != text.data() + end || mkn[k] <= 0) return bad;
+    pos = end + 1;
+  }
+  return mkn;
+}
+
+json run_json(const GateRun& r) {
+  json j = {{"name", r.name}, {"seed", r.seed}, {"exact", r.exact}, {"cycles", r.cycles}, {"failure", r.failure}};
+  if (r.m > 0)
+    j["gemm"] = {{"m", r.m}, {"k", r.k}, {"n", r.n}, {"relu", r.relu}, {"form", r.form == Form::looped ? "looped" : "flat"}};
+  return j;
+}
+
+void print_failure(const GateRun& r) {
+  std::printf("  FAIL  %-40s seed %llu\n", r.name.c_str(), static_cast<unsigned long long>(r.seed));
+  size_t pos = 0;
+  for (int lines = 0; pos < r.failure.size() && lines < 6; ++lines) {
+    const size_t eol = std::min(r.failure.find('\n', pos), r.failure.size());
+    std::printf("        %s\n", r.failure.substr(pos, eol - pos).c_str());
+    pos = eol + 1;
+  }
+}
+
+int bench_verb(const VerbArgs& a) {
+  const auto start = std::chrono::steady_clock::now();
+  auto p = build_from(a.overrides);
+  if (!p.ok()) return report(p.status());
+  auto runs = tinytpu::bench(a.overrides);
+  if (!runs.ok()) return report(runs.status());
+  const int64_t t = p.value().T;
+  // The seed published its cycles at the spec's default build.
+  const bool published_build = p.value().T == isa::kDefaults.T && p.value().MAXDIM == isa::kDefaults.MAXDIM;
+  // The cycle table: per shape, the cycles of each form beside the published
+  // co-simulation row and the MAC limit; references, not targets.
+  std::map<std::tuple<int64_t, int64_t, int64_t>, std::map<std::pair<bool, Form>, int64_t>> cycles;
+  for (const GateRun& r : runs.value())
+    if (r.m > 0) cycles[{r.m, r.k, r.n}][{r.relu, r.form}] = r.cycles;
+  int failed = 0;
+  for (const GateRun& r : runs.value()) failed += !r.exact;
+  json table = json::array();
+  for (const auto& [mkn, by_form] : cycles) {
+    const auto [m, k, n] = mkn;
+    json row = {{"m", m}, {"k", k}, {"n", n}, {"mac_limit", m * k * n / (t * t)}, {"published", nullptr}};
+    for (const PublishedRow& pub : published_cosim())
+      if (published_build && pub.m == m && pub.k == k && pub.n == n) row["published"] = pub.cycles;
+    for (const auto& [key, form] : {std::pair{std::pair{false, Form::looped}, "looped"}, std::pair{std::pair{false, Form::flat}, "flat"},
+                                    std::pair{std::pair{true, Form::looped}, "relu"}, std::pair{std::pair{true, Form::flat}, "relu_flat"}}) {
+      auto it = by_form.find(key);
+      row[form] = it == by_form.end() ? json(nullptr) : json(it->second);
+    }
+    table.push_back(row);
+  }
+  if (a.json) {
+    json j = {{"build", config(p.value())}, {"runs", json::array()}, {"cycle_table", table},
+              {"failed", failed}, {"total", runs.value().size()}, {"exact", failed == 0}};
+    for (const GateRun& r : runs.value()) j["runs"].push_back(run_json(r));
+    print(j);
+    return failed == 0 ? 0 : 1;
+  }
+  std::printf("bench (%s): operands in [-4, 4], seed 0; every run's C compared in full with the reference model\n",
+              config(p.value()).c_str());
+  for (const GateRun& r : runs.value()) {
+    if (r.exact) std::printf("  EXACT %-40s %7lld cycles\n", r.name.c_str(), static_cast<long long>(r.cycles));
+    else print_failure(r);
+  }
+  std::printf("\ncycle table (simulated; the published cosim row and the MAC limit M*K*N/T^2 are references):\n");
+  print(fmt::format("  {:<10} {:>8} {:>8} {:>8} {:>8} {:>10} {:>10}\n", "MxKxN", "looped", "flat", "relu", "relu flat",
+                    "published", "MAC limit"));
+  const auto cell = [](const json& v) { return v.is_null() ? std::string("-") : std::to_string(v.get<int64_t>()); };
+  for (const json& row : table)
+    print(fmt::format("  {:<10} {:>8} {:>8} {:>8} {:>8} {:>10} {:>10}\n",
+                      fmt::format("{}x{}x{}", row["m"].get<int64_t>(), row["k"].get<int64_t>(), row["n"].get<int64_t>()),
+                      cell(row["looped"]), cell(row["flat"]), cell(row["relu"]), cell(row["relu_flat"]),
+                      cell(row["published"]), row["mac_limit"].get<int64_t>()));
+  const size_t total = runs.value().size();
+  if (failed == 0) std::printf("\nALL EXACT (%zu runs, %.3f s)\n", total, seconds_since(start));
+  else std::printf("\nFAILURES: %d of %zu runs (%.3f s)\n", failed, total, seconds_since(start));
+  return failed == 0 ? 0 : 1;
+}
+
+int stress_verb(const VerbArgs& a) {
+  const auto start = std::chrono::steady_clock::now();
+  auto p = build_from(a.overrides);
+  if (!p.ok()) return report(p.status());
+  // A line that updates in place, only where a person is watching.
+  const bool show = a.progress && isatty(STDERR_FILENO);
+  const Progress progress = [show](size_t done, size_t total) {
+    if (show && (done % 8 == 0 || done == total))
+      std::fprintf(stderr, "\rstress: %zu/%zu runs%s", done, total, done == total ? "\n" : "");
+  };
+  auto runs = tinytpu::stress(a.overrides, Variant::design, progress);
+  if (!runs.ok()) return report(runs.status());
+  size_t passed = 0;
+  for (const GateRun& r : runs.value()) passed += r.exact;
+  const size_t total = runs.value().size();
+  if (a.json) {
+    json j = {{"build", config(p.value())}, {"runs", json::array()}, {"passed", passed}, {"total", total},
+              {"ok", passed == total}};
+    for (const GateRun& r : runs.value()) j["runs"].push_back(run_json(r));
+    print(j);
+    return passed == total ? 0 : 1;
+  }
+  std::printf("stress (%s): full-range operands with -128 and 127 forced, C prefilled and compared in full\n",
+              config(p.value()).c_str());
+  for (const GateRun& r : runs.value())
+    if (!r.exact) print_failure(r);
+  if (passed == total) std::printf("STRESS OK: %zu/%zu (%.3f s)\n", passed, total, seconds_since(start));
+  else std::printf("STRESS FAILED: %zu/%zu passed (%.3f s)\n", passed, total, seconds_since(start));
+  return passed == total ? 0 : 1;
+}
+
+int project_verb(const VerbArgs& a) {
+  auto m = modelled(a);
+  if (!m.ok()) return report(m.status());
+  const isa::Params& p = m.value().build;
+  auto projected = tinytpu::project(m.value().spec, m.value().model.machine, p);
+  if (!projected.ok()) return report(projected.status());
+  if (a.json) {
+    json j = {{"build", config(p)}, {"ports", json::array()}, {"unmodelled", json::array()}, {"grain", projected.value().grain}};
+    for (const actions::ProjectionRow& r : projected.value().ports)
+      j["ports"].push_back({{"unit", r.unit}, {"port", r.port}, {"class", actions::kind_name(r.kind)}, {"detail", r.detail}});
+    for (const actions::Unmodelled& u : projected.value().unmodelled)
+      j["unmodelled"].push_back({{"unit", u.unit}, {"port", u.port}, {"reason", u.reason}});
+    print(j);
+    return 0;
+  }
+  std::printf("projection of TinyTPU's action model onto its composed region (T=%lld, MAXDIM=%lld):\n\n%s",
+              static_cast<long long>(p.T), static_cast<long long>(p.MAXDIM), projected.value().to_string().c_str());
+  return 0;
+}
+
+json cost_json(const Cost& c, const ActionModel& model) {
+  json j = {{"estimate", c.estimate}, {"bottleneck", c.bottleneck}, {"instructions", json::array()},
+            {"units", json::object()}, {"obligations", json::array()}};
+  for (const Cost::Row& row : c.instructions) {
+    json units = json::array();
+    for (const Cost::UnitStep& u : row.units)
+      units.push_back({{"unit", u.unit}, {"steps", u.steps}, {"span", u.span}, {"initiation", u.initiation},
+                       {"per_instruction", u.per_instruction}});
+    j["instructions"].push_back({{"opcode", row.opcode}, {"rows", row.rows}, {"units", units}});
+  }
+  for (const auto& [unit, w] : c.work) j["units"][unit] = {{"steps", w.steps}, {"latency", w.latency}};
+  for (const actions::Obligation& o : model.obligations)
+    j["obligations"].push_back({{"where", o.where}, {"claim", o.claim}, {"reason", o.reason},
+                                {"discharged_under", o.discharged_under}, {"open", o.open}});
+  return j;
+}
+
+int cost_verb(const VerbArgs& a) {
+  auto m = modelled(a);
+  if (!m.ok()) return report(m.status());
+  const isa::Params& p = m.value().build;
+  const ActionModel& model = m.value().model;
+  auto structure = composed_structure(p);
+  if (!structure.ok()) return report(structure.status());
+  if (a.bench) {
+    // The static estimate beside what the composed region simulates.
+    auto runs = tinytpu::bench(a.overrides);
+    if (!runs.ok()) return report(runs.status());
+    json rows = json::array();
+    for (const GateRun& r : runs.value()) {
+      if (r.m == 0) continue;
+      auto program = gemm_program(r.m, r.k, r.n, r.relu, r.form, p);
+      if (!program.ok()) return report(program.status());
+      auto assembled = assemble(program.value(), p);
+      if (!assembled.ok()) return report(assembled.status());
+      const Cost c = tinytpu::cost(model, assembled.value(), structure.value());
+      rows.push_back({{"gemm", r.name}, {"simulated", r.cycles}, {"estimate", c.estimate},
+                      {"gap_percent", 100.0 * static_cast<double>(c.estimate - r.cycles) / static_cast<double>(r.cycles)}});
+    }
+    if (a.json) {
+      print(json{{"build", config(p)}, {"bench", rows}});
+      return 0;
+    }
+    std::printf("%-22s %10s %10s %8s\n", "bench GEMM", "simulated", "static", "gap");
+    for (const json& r : rows) {
+      const std::string name = r["gemm"].get<std::string>();
+      std::printf("%-22s %10lld %10lld %+7.1f%%\n", name.substr(name.find(' ') + 1).c_str(),
+                  static_cast<long long>(r["simulated"].get<int64_t>()), static_cast<long long>(r["estimate"].get<int64_t>()),
+                  r["gap_percent"].get<double>());
+    }
+    return 0;
+  }
+  Result<Assembled> assembled = Error{"usage", "`loom cost`", "needs a program FILE, --gemm MxKxN or --bench"};
+  std::string what;
+  if (!a.gemm.empty()) {
+    auto mkn = shape(a.gemm);
+    if (!mkn.ok()) return report(mkn.status(), kExitUsage);
+    auto program = gemm_program(mkn.value()[0], mkn.value()[1], mkn.value()[2], false, Form::looped, p);
+    if (!program.ok()) return report(program.status());
+    assembled = assemble(program.value(), p);
+    what = "gemm " + a.gemm;
+  } else if (!a.file.empty()) {
+    assembled = assemble_file(a, p);
+    what = a.file;
+  } else {
+    return report(assembled.status(), kExitUsage);
+  }
+  if (!assembled.ok()) return report(assembled.status());
+  const Cost c = tinytpu::cost(model, assembled.value(), structure.value());
+  if (a.json) {
+    json j = cost_json(c, model);
+    j["build"] = config(p);
+    j["program"] = what;
+    print(j);
+    return 0;
+  }
+  print(c.table);
+  return 0;
+}
+
+int gen_isa(const VerbArgs& a) {
+  const std::string root = root_of(a);
+  const std::string spec = spec_of(a);
+  if (!a.check) {
+    const Status written = write_generated(root, spec);
+    if (!written.ok()) return report(written);
+    std::printf("wrote %s/%s and the tables in %s/%s\n", root.c_str(), std::string(kEncodingPath).c_str(), root.c_str(),
+                std::string(kDocPath).c_str());
+    return 0;
+  }
+  const Status checked = check_isa(root, spec);
+  if (!checked.ok()) {
+    report(checked);
+    std::fprintf(stderr, "ISA CHECK FAILED: %zu disagreement%s\n", checked.errors().size(),
+                 checked.errors().size() == 1 ? "" : "s");
+    return 1;
+  }
+  std::printf("ISA OK\n");
+  return 0;
+}
+
+int assemble_command(const VerbArgs& a) {
+  auto p = build_from(a.overrides);
+  if (!p.ok()) return report(p.status());
+  auto assembled = assemble_file(a, p.value());
+  if (!assembled.ok()) return report(assembled.status());
+  print(listing(assembled.value()));
+  return 0;
+}
+
+int reference(const VerbArgs& a) {
+  auto p = build_from(a.overrides);
+  if (!p.ok()) return report(p.status());
+  auto assembled = assemble_file(a, p.value());
+  if (!assembled.ok()) return report(assembled.status());
+  IsaState state(p.value());
+  std::fill(state.C.begin(), state.C.end(), 0);
+  Status inputs = read_matrix(a.a, p.value().MAXDIM, state.A);
+  inputs.merge(read_matrix(a.b, p.value().MAXDIM, state.B));
+  if (!inputs.ok()) return report(inputs);
+  const Status ran = run_reference(assembled.value().encoded, state);
+  if (!ran.ok()) return report(ran);
+  std::string csv;
+  const int64_t side = p.value().MAXDIM;
+  for (int64_t r = 0; r < side; ++r) {
+    for (int64_t c = 0; c < side; ++c) csv += (c ? "," : "") + std::to_string(state.C[static_cast<size_t>(r * side + c)]);
+    csv += "\n";
+  }
+  if (a.out.empty()) {
+    print(csv);
+    return 0;
+  }
+  const Status written = write_file(a.out, csv);
+  return written.ok() ? 0 : report(written);
+}
+
+int demo(const VerbArgs& a) {
+  std::printf("== TinyTPU: an int8 instruction-programmable tiled-GEMM accelerator, composed from units\n\n");
+  auto arch = architecture(a.overrides);
+  if (!arch.ok()) return report(arch.status());
+  auto region = arch.value().compose(a.overrides);
+  if (!region.ok()) return report(region.status());
+  const isa::Params p = isa_params(region.value());
+  std::printf("%s\n", region.value().summary().c_str());
+
+  const int64_t side = p.MAXDIM;
+  std::printf("== A %lldx%lldx%lld GEMM with ReLU, written as a loop nest (isa_dsl.gemm_program):\n\n",
+              static_cast<long long>(side), static_cast<long long>(side), static_cast<long long>(side));
+  auto program = gemm_program(side, side, side, true, Form::looped, p);
+  if (!program.ok()) return report(program.status());
+  std::printf("%s\n", to_text(program.value()).c_str());
+
+  std::printf("== Assembled and validated: check_program walks the exact dynamic trace\n");
+  auto assembled = assemble(program.value(), p);
+  if (!assembled.ok()) return report(assembled.status());
+  std::printf("   %zu words, %lld dynamic instructions, %lld accumulator iterations; headers:",
+              assembled.value().encoded.words.size(), static_cast<long long>(assembled.value().walk.instructions),
+              static_cast<long long>(assembled.value().walk.accu_iterations));
+  for (size_t h = 0; h < isa::kHeaderCount; ++h)
+    std::printf(" %s=%lld", std::string(isa::kHeaderUnits[h]).c_str(), static_cast<long long>(assembled.value().walk.counts[h]));
+  std::printf("\n   A program the hardware would get wrong is refused by name:\n");
+  Program bad;
+  bad.add(isa::dma_ld(p.T, 2, 0, 0, p.MAXDIM / p.T)).add(isa::mm(p.T, 0, 0, 0, 0)).halt();
+  auto refused = assemble(bad, p);
+  std::printf("   %s\n", refused.ok() ? "(unexpectedly accepted)" : refused.errors()[0].to_string().c_str());
+
+  std::printf("== Simulated on the composed region (full-range int8 operands, seed %llu), and checked\n"
+              "   against the ISA reference model:\n\n",
+              static_cast<unsigned long long>(a.seed));
+  const IsaState initial = random_state(p, a.seed);
+  auto work = program_workload(region.value(), assembled.value(), initial);
+  if (!work.ok()) return report(work.status());
+  auto result = simulate(region.value(), work.value().inputs);
+  if (!result.ok()) return report(result.status());
+  std::printf("%s", sim_report(region.value(), result.value()).c_str());
+  if (!result.value().ok()) return 1;
+  const Status check = work.value().check(result.value());
+  const int64_t macs = side * side * side / (p.T * p.T);
+  std::printf("\ncheck against the reference model: %s\n%s", check.ok() ? "EXACT" : "MISMATCH", check.to_string().c_str());
+  std::printf("array utilisation: the MAC limit %lld cycles / %lld simulated = %.1f%%\n\n", static_cast<long long>(macs),
+              static_cast<long long>(result.value().cycles),
+              100.0 * static_cast<double>(macs) / static_cast<double>(result.value().cycles));
+  std::printf("== More: loom bench | loom stress | loom sim --machine tinytpu --param T=8 --param MAXDIM=64\n"
+              "         loom dot --machine tinytpu | dot -Tsvg > tinytpu.svg | loom gen-isa --check\n"
+              "         loom hls --machine tinytpu --out DIR && make -C DIR csim\n");
+  return check.ok() ? 0 : 1;
+}
+
+}  // namespace
+
+MachineVerbs verbs() {
+  MachineVerbs v;
+  v.demo = demo;
+  v.bench = bench_verb;
+  v.stress = stress_verb;
+  v.gen_isa = gen_isa;
+  v.assemble = assemble_command;
+  v.reference = reference;
+  v.project = project_verb;
+  v.cost = cost_verb;
+  return v;
+}
+
+}  // namespace loom::tinytpu

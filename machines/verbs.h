@@ -1,0 +1,39 @@
+// The verbs a machine offers beyond the ones every composed region has
+// (describe, dot, sim, hls): its demo, its gates, its ISA tools and its action
+// model. The command line parses each verb's options into VerbArgs and calls
+// the machine's; a verb a machine leaves empty is one it does not offer.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "units/parameter_set.h"
+
+namespace loom {
+
+struct VerbArgs {
+  Overrides overrides;     // --param, each name once
+  bool json = false;       // --json: one JSON document on standard output (docs/cli.md)
+  uint64_t seed = 0;       // demo: the operands' seed
+  bool progress = false;   // stress: a progress line on standard error, which is a terminal
+  bool check = false;      // gen-isa --check
+  std::string root;        // gen-isa, project, cost: the workspace holding the machine's spec
+  std::string spec;        // gen-isa, project, cost: the spec itself
+  std::string file;        // asm, ref, cost: the program
+  std::string a, b, out;   // ref: the DRAM matrices in, C out
+  std::string gemm;        // cost: MxKxN
+  bool bench = false;      // cost --bench
+};
+
+// Each returns the process's exit code: 0 done, 1 the input was wrong.
+using Verb = std::function<int(const VerbArgs&)>;
+
+struct MachineVerbs {
+  Verb demo;
+  Verb bench, stress;
+  Verb gen_isa, assemble, reference;  // gen-isa, asm, ref
+  Verb project, cost;
+};
+
+}  // namespace loom
