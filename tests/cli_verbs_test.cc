@@ -1,0 +1,249 @@
+// The command line's contract: each verb takes exactly its own options, a bad
+// command line exits 2 and bad input 1, every verb resolves parameters the
+// same way, machines own their verbs, and --json output carries the same
+// figures as the text reports (docs/cli.md).
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+#include <string>
+
+#include "common/csv.h"
+
+namespace {
+
+struct Run {
+  int exit_code;
+  std::string out, err;
+};
+
+std::string slurp(const std::string& path) {
+  std::stringstream s;
+  s << std::ifstream(path).rdbuf();
+  return s.str();
+}
+
+std::string temp(const std::string& name) {
+  const char* tmp = std::getenv("TEST_TMPDIR");
+  return std::string(tmp ? tmp : "/tmp") + "/" + name;
+}
+
+Run loom(const std::string& args) {
+  const std::string out = temp("verbs.out"), err = temp("verbs.err");
+  const int status = std::system(("tools/loom " + args + " > " + out + " 2> " + err).c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+}
+
+std::string write(const std::string& name, const std::string& text) {
+  std::ofstream(temp(name)) << text;
+  return temp(name);
+}
+
+const std::string kProgram = "dma_ld rows=4 route=1 dst=0 src=0 stride=4\nhalt\n";
+
+TEST_CASE("every example of a silently ignored option is refused, exit 2", "[cli]") {
+  const std::string file = write("p.s", kProgram);
+  for (const std::string& args :
+       {std::string("describe --machine example --gemm 3x3x3 --a x"), "cost " + file + " --gemm 4x4x4",
+        std::string("machines --param T=999999"), "asm " + file + " --machine nope",
+        std::string("gen-isa --check --param T=3"), std::string("sim --machine example --seed 1 --seed 2")}) {
+    INFO(args);
+    const Run r = loom(args);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("loom: error[") == 0);
+    CHECK(r.out.empty());
+  }
+}
+
+TEST_CASE("a repeated --param is refused by every verb that takes one", "[cli]") {
+  const std::string file = write("p.s", kProgram);
+  const std::string csv = write("m.csv", "1,2\n3,4\n");
+  for (const std::string& args : {std::string("sim --machine example"), "asm " + file,
+                                  "ref " + file + " --a " + csv + " --b " + csv, std::string("cost --gemm 4x4x4"),
+                                  std::string("describe"), std::string("bench")}) {
+    INFO(args);
+    const Run r = loom(args + " --param QD=2 --param QD=3");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "loom: error[duplicate-override] parameter 'QD': is given twice on the command line; give each "
+                   "parameter once\n");
+  }
+}
+
+TEST_CASE("sim and asm resolve a build the same way", "[cli]") {
+  const std::string file = write("p.s", kProgram);
+  for (const std::string param : {"MAXDIM=300", "T=6", "T=8 --param MAXDIM=12", "QD=0", "NOPE=1"}) {
+    INFO(param);
+    const Run sim = loom("sim --machine tinytpu --param " + param);
+    const Run assembled = loom("asm " + file + " --param " + param);
+    CHECK(sim.exit_code == 1);
+    CHECK(assembled.exit_code == 1);
+    CHECK(sim.err == assembled.err);
+    CHECK(!sim.err.empty());
+  }
+  CHECK(loom("asm " + file + " --param MAXDIM=300").err ==
+        "loom: error[parameter-out-of-range] parameter 'MAXDIM': 300 is outside its range [2, 256]\n");
+  CHECK(loom("asm " + file + " --param T=6").err ==
+        "loom: error[not-built] parameter 'T': 6 sets word types, and this build has T = 4, 8, 16, 32\n");
+}
+
+TEST_CASE("a program that does not fit IMEM_WORDS is refused by asm as by sim", "[cli]") {
+  std::string program;
+  for (int i = 0; i < 8; ++i) program += "dma_ld rows=4 route=1 dst=0 src=0 stride=4\n";
+  program += "halt\n";
+  const Run r = loom("asm " + write("long.s", program) + " --param IMEM_WORDS=12");
+  CHECK(r.exit_code == 1);
+  CHECK(r.err == "loom: error[program-too-long] program: needs 14 imem words (headers included), but IMEM_WORDS is 12\n");
+  CHECK(loom("asm " + write("long.s", program) + " --param IMEM_WORDS=14").exit_code == 0);
+}
+
+TEST_CASE("a verb a machine does not offer is named, with the machines that do", "[cli]") {
+  const Run r = loom("bench --machine example");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err == "loom: error[verb-not-offered] machine 'example': does not offer `loom bench`; the machines that do: "
+                 "tinytpu\n");
+}
+
+TEST_CASE("every verb documents its options", "[cli]") {
+  for (const std::string verb : {"machines", "describe", "dot", "sim", "hls", "demo", "bench", "stress", "gen-isa", "asm",
+                                 "ref", "project", "cost"}) {
+    INFO(verb);
+    const Run r = loom(verb + " --help");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("Usage: loom " + verb) != std::string::npos);
+  }
+  CHECK(loom("sim --help").out.find("--max-cycles") != std::string::npos);
+  CHECK(loom("cost --help").out.find("--gemm") != std::string::npos);
+  CHECK(loom("--help").out.find("hls") != std::string::npos);
+}
+
+TEST_CASE("the generic command line names no machine", "[cli]") {
+  const std::string source = slurp("tools/loom.cc");
+  REQUIRE(!source.empty());
+  CHECK(source.find("tinytpu") == std::string::npos);
+  CHECK(source.find("example") == std::string::npos);
+}
+
+// The first integer after `prefix` in `text`.
+int64_t figure(const std::string& text, const std::string& prefix) {
+  const size_t at = text.find(prefix);
+  REQUIRE(at != std::string::npos);
+  return std::stoll(text.substr(at + prefix.size()));
+}
+
+TEST_CASE("sim --json carries the text report's figures", "[cli][json]") {
+  for (const std::string machine : {"example", "tinytpu"}) {
+    INFO(machine);
+    const Run text = loom("sim --machine " + machine), json = loom("sim --machine " + machine + " --json");
+    REQUIRE(json.exit_code == 0);
+    const auto j = nlohmann::json::parse(json.out);
+    CHECK(j.at("outcome") == "completed");
+    CHECK(j.at("cycles").get<int64_t>() == figure(text.out, "completed in "));
+    CHECK(j.at("check").at("verdict") == "EXACT");
+    CHECK(j.at("check").at("mismatches").empty());
+    const auto d = nlohmann::json::parse(loom("describe --machine " + machine + " --json").out);
+    CHECK(j.at("processes").size() == d.at("processes").size());
+    CHECK(j.at("channels").size() == d.at("channels").size());
+    int64_t busy = 0;
+    for (const auto& p : j.at("processes")) busy += p.at("busy").get<int64_t>();
+    CHECK(busy > 0);
+  }
+  // A run the watchdog stops reports its processes and channels.
+  const Run stopped = loom("sim --machine example --param N=8 --max-cycles 20 --json");
+  CHECK(stopped.exit_code == 1);
+  const auto j = nlohmann::json::parse(stopped.out);
+  CHECK(j.at("outcome") == "watchdog");
+  CHECK(j.at("deadlock").at("kind") == "watchdog");
+  CHECK(!j.at("deadlock").at("blocked").empty());
+}
+
+TEST_CASE("describe --json counts what describe prints", "[cli][json]") {
+  const Run text = loom("describe --machine example --param N=3");
+  const auto j = nlohmann::json::parse(loom("describe --machine example --param N=3 --json").out);
+  CHECK(static_cast<int64_t>(j.at("processes").size()) == figure(text.out, "region 'example': "));
+  CHECK(j.at("params").at("N") == 3);
+  CHECK(j.at("memories").size() == 3);
+}
+
+TEST_CASE("bench and stress --json carry their runs", "[cli][json]") {
+  const Run text = loom("bench");
+  const Run json = loom("bench --json");
+  REQUIRE(json.exit_code == 0);
+  const auto j = nlohmann::json::parse(json.out);
+  CHECK(j.at("exact") == true);
+  CHECK(static_cast<int64_t>(j.at("runs").size()) == figure(text.out, "ALL EXACT ("));
+  for (const auto& r : j.at("runs")) {
+    const std::regex line("EXACT " + r.at("name").get<std::string>() + " +" + std::to_string(r.at("cycles").get<int64_t>()) +
+                          " cycles");
+    CHECK(std::regex_search(text.out, line));
+  }
+  bool published = false;
+  for (const auto& row : j.at("cycle_table"))
+    if (row.at("m") == 16 && row.at("k") == 16 && row.at("n") == 16) published = row.at("published") == 674;
+  CHECK(published);
+
+  const Run stress = loom("stress --json");
+  REQUIRE(stress.exit_code == 0);
+  const auto s = nlohmann::json::parse(stress.out);
+  CHECK(s.at("ok") == true);
+  CHECK(s.at("passed") == s.at("total"));
+  CHECK(s.at("runs").size() == s.at("total").get<size_t>());
+  CHECK(s.at("runs")[0].contains("seed"));
+  CHECK(stress.err.empty());  // no progress line where standard error is not a terminal
+}
+
+TEST_CASE("cost and project --json carry their tables", "[cli][json]") {
+  const Run text = loom("cost --gemm 16x16x16 --root .");
+  const auto c = nlohmann::json::parse(loom("cost --gemm 16x16x16 --root . --json").out);
+  CHECK(c.at("estimate").get<int64_t>() == figure(text.out, "static estimate: "));
+  CHECK(c.at("bottleneck") == "array");
+  CHECK(!c.at("instructions").empty());
+  CHECK(c.at("units").at("array").at("steps").get<int64_t>() > 0);
+  bool open = false;
+  for (const auto& o : c.at("obligations")) open = open || (o.at("where") == "accu" && o.at("open") == true);
+  CHECK(open);
+
+  const auto p = nlohmann::json::parse(loom("project --root . --json").out);
+  std::map<std::string, int> classes;
+  for (const auto& row : p.at("ports")) ++classes[row.at("class").get<std::string>()];
+  CHECK(p.at("ports").size() == 28);
+  CHECK(classes["DERIVED"] == 21);
+  CHECK(classes["ALIAS"] == 3);
+  CHECK(classes["ARITHMETIC"] == 3);
+  CHECK(classes["COUNTING"] == 1);
+  CHECK(p.at("unmodelled").size() == 10);
+}
+
+TEST_CASE("a CSV with ragged rows, no rows or a non-integer is refused at file:line:column", "[cli][csv]") {
+  const auto ragged = loom::parse_csv("1,2,3\n4,5\n", "m.csv", -128, 127);
+  REQUIRE(!ragged.ok());
+  CHECK(ragged.errors()[0].kind == "csv-ragged");
+  CHECK(ragged.errors()[0].where == "m.csv:2:1");
+  const auto empty = loom::parse_csv("\n  \n", "e.csv", -128, 127);
+  REQUIRE(!empty.ok());
+  CHECK(empty.errors()[0].kind == "csv-empty");
+  const auto word = loom::parse_csv("1, x\n", "w.csv", -128, 127);
+  REQUIRE(!word.ok());
+  CHECK(word.errors()[0].kind == "csv-value");
+  CHECK(word.errors()[0].where == "w.csv:1:3");
+  const auto wide = loom::parse_csv("1,200\n", "r.csv", -128, 127);
+  REQUIRE(!wide.ok());
+  CHECK(wide.errors()[0].message == "'200' is not an integer in [-128, 127]");
+  const auto good = loom::parse_csv("1,2\r\n-3,4\n", "g.csv", -128, 127);
+  REQUIRE(good.ok());
+  CHECK(good.value() == std::vector<std::vector<int64_t>>{{1, 2}, {-3, 4}});
+
+  const std::string program = write("p.s", kProgram);
+  const Run r = loom("ref " + program + " --a " + write("ragged.csv", "1,2\n3\n") + " --b " + write("ok.csv", "1\n"));
+  CHECK(r.exit_code == 1);
+  CHECK(r.err.find("error[csv-ragged] " + temp("ragged.csv") + ":2:1") != std::string::npos);
+  const Run none = loom("ref " + program + " --a " + write("none.csv", "") + " --b " + temp("ok.csv"));
+  CHECK(none.exit_code == 1);
+  CHECK(none.err.find("error[csv-empty]") != std::string::npos);
+}
+
+}  // namespace
