@@ -73,7 +73,7 @@ class Fields {
 
 Result<json> parse(const std::string& text, const std::string& what) {
   if (text.empty()) return Error{"missing-key", what, "the spec has none"};
-  return json::parse(text);
+  return parse_json(text, what);
 }
 
 template <class F>
@@ -156,11 +156,16 @@ Result<actions::Machine> action_machine(const IsaSpec& spec, const std::map<std:
   for (size_t o = 0; o < spec.opcodes.size(); ++o) {
     const Opcode& op = spec.opcodes[o];
     if (op.actions_json.empty()) continue;
-    const json acts = json::parse(op.actions_json);
+    const std::string path = "/opcodes/" + std::to_string(o) + "/actions";
+    auto parsed_acts = parse_json(op.actions_json, path);
+    if (!parsed_acts.ok()) {
+      status.merge(parsed_acts.status());
+      continue;
+    }
+    const json& acts = parsed_acts.value();
     actions::Instruction ins;
     ins.name = op.name;
     for (const Operand& operand : op.operands) ins.operands.push_back(operand.name);
-    const std::string path = "/opcodes/" + std::to_string(o) + "/actions";
     each(&acts, path, status, build, [&](Fields& a) {
       actions::Action act;
       act.unit = a.text("unit");

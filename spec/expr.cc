@@ -43,13 +43,21 @@ class ExprParser {
     return node({Expr::Node::binary, 0, std::move(op), lhs, rhs});
   }
 
+  // Every production that recursion can reach again counts one level: deep
+  // nesting (parentheses, unary minuses, a chain of powers) would overflow the
+  // stack, and no spec formula needs it.
+  static constexpr const char* kTooDeep = "nests too deeply (64 parentheses, or 128 signs and powers, at most)";
+  struct Level {
+    int& d;
+    explicit Level(int& depth) : d(++depth) {}
+    ~Level() { --d; }
+    bool too_deep() const { return d > kMaxDepth; }
+  };
+  static constexpr int kMaxDepth = 128;  // 64 parentheses: each is two levels
+
   int comparison() {
-    // Deep nesting would overflow the stack; no spec formula needs it.
-    if (++depth_ > 64) return fail("nests deeper than 64 levels");
-    struct Leave {
-      int& d;
-      ~Leave() { --d; }
-    } leave{depth_};
+    const Level level(depth_);
+    if (level.too_deep()) return fail(kTooDeep);
     int lhs = additive();
     for (std::string_view op : {"==", "!=", "<=", ">=", "<", ">"})
       if (eat(op)) return binary(std::string(op), lhs, additive());
@@ -73,6 +81,8 @@ class ExprParser {
     }
   }
   int unary() {
+    const Level level(depth_);
+    if (level.too_deep()) return fail(kTooDeep);
     if (eat("-")) {
       int operand = unary();
       return operand < 0 ? -1 : node({Expr::Node::negate, 0, "", operand, -1});
@@ -119,6 +129,12 @@ class ExprParser {
 };
 
 Result<Expr> Expr::parse(std::string_view text, const std::string& where) {
+  // Longer than any formula a spec needs, and short enough that evaluating the
+  // tree it makes cannot run out of stack.
+  if (text.size() > kMaxLength)
+    return Error{"bad-expression", where,
+                 "is " + std::to_string(text.size()) + " characters long; a formula may have " +
+                     std::to_string(kMaxLength)};
   Expr e;
   e.text_ = std::string(text);
   e.where_ = where;

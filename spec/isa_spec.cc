@@ -150,12 +150,9 @@ Predicate predicate(Reader& r) {
 }  // namespace
 
 Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source) {
-  json j;
-  try {
-    j = json::parse(json_text.begin(), json_text.end());
-  } catch (const json::parse_error& e) {
-    return Error{"bad-json", source, e.what()};
-  }
+  auto parsed = parse_json(json_text, source);
+  if (!parsed.ok()) return parsed.status();
+  const json& j = parsed.value();
   Status status;
   IsaSpec s;
   Reader top(j, "", source, status);

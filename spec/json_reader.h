@@ -18,6 +18,14 @@ namespace loom::spec {
 
 using json = nlohmann::json;
 
+// JSON text as a spec may hold it: nested at most kMaxJsonDepth deep (deeper
+// would overflow the stack of whatever walks it), each key once per object
+// (JSON lets the last one win, silently), and every number within a double.
+// Errors: bad-json (syntax, or a number out of range), too-deep,
+// duplicate-key, each naming the source and, where it can, the path.
+inline constexpr int kMaxJsonDepth = 64;
+Result<json> parse_json(std::string_view text, const std::string& source);
+
 class JsonReader {
  public:
   JsonReader(const json& j, std::string path, const std::string& source, Status& status)

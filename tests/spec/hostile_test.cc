@@ -1,0 +1,107 @@
+// Hostile input to the spec machinery and the file reader: each is a named
+// error saying what and where, never a crash, a hang or a silent acceptance.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "common/files.h"
+#include "spec/expr.h"
+#include "spec/isa_spec.h"
+#include "spec/json_reader.h"
+
+namespace loom::spec {
+namespace {
+
+std::string slurp(const std::string& path) {
+  std::stringstream s;
+  s << std::ifstream(path).rdbuf();
+  return s.str();
+}
+
+const Error& first(const Status& s) {
+  REQUIRE(!s.ok());
+  return s.errors().front();
+}
+
+TEST_CASE("numbers past a double's range are bad JSON, not an abort", "[hostile]") {
+  for (const std::string& text : {std::string("1e400"), std::string("[-1e999]"), "{\"a\": " + std::string(400, '9') + "}"}) {
+    INFO(text.substr(0, 40));
+    const auto j = parse_json(text, "x.json");
+    CHECK(first(j.status()).kind == "bad-json");
+    CHECK(first(j.status()).where == "x.json");
+  }
+  const std::string spec = slurp("machines/tinytpu/isa_spec.json");
+  std::string edited = spec;
+  edited.replace(edited.find("\"word_bits\": 64"), 15, "\"word_bits\": 1e400");
+  CHECK(first(load_spec(edited, "spec.json").status()).kind == "bad-json");
+}
+
+TEST_CASE("JSON nested past 64 levels is refused at its path", "[hostile]") {
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  const auto j = parse_json(deep, "deep.json");
+  CHECK(first(j.status()).kind == "too-deep");
+  CHECK(first(j.status()).where.rfind("deep.json:/0/0/0", 0) == 0);
+  const std::string objects = "{\"machine\": " + std::string(200, '[') + std::string(200, ']') + "}";
+  const auto o = parse_json(objects, "m.json");
+  CHECK(first(o.status()).kind == "too-deep");
+  CHECK(first(o.status()).where.rfind("m.json:/machine/0/0", 0) == 0);
+  CHECK(parse_json(std::string(60, '[') + std::string(60, ']'), "ok.json").ok());
+}
+
+TEST_CASE("a key twice in one object is refused, naming it and its path", "[hostile]") {
+  const auto j = parse_json(R"({"fields": [{"lo": 1}, {"lo": 2, "lo": 3}], "word_bits": 32, "word_bits": 64})", "d.json");
+  REQUIRE(!j.ok());
+  REQUIRE(j.errors().size() == 2);
+  CHECK(j.errors()[0].kind == "duplicate-key");
+  CHECK(j.errors()[0].where == "d.json:/fields/1/lo");
+  CHECK(j.errors()[1].where == "d.json:/word_bits");
+  CHECK(j.errors()[1].message.find("'word_bits' appears twice") != std::string::npos);
+  // Thousands of duplicates give a bounded report.
+  std::string many = "{";
+  for (int i = 0; i < 3000; ++i) many += std::string(i ? "," : "") + "\"k\": 1";
+  const auto m = parse_json(many + "}", "many.json");
+  REQUIRE(!m.ok());
+  CHECK(m.errors().size() == 20);
+  // In a spec, the duplicate is named before anything reads the keys.
+  std::string spec = slurp("machines/tinytpu/isa_spec.json");
+  spec.replace(spec.find("\"word_bits\": 64"), 15, "\"word_bits\": 32, \"word_bits\": 64");
+  CHECK(first(load_spec(spec, "spec.json").status()).kind == "duplicate-key");
+}
+
+TEST_CASE("expressions too deep or too long are named, not a stack overflow", "[hostile]") {
+  const auto minus = Expr::parse(std::string(200000, '-') + "1", "/x");
+  CHECK(first(minus.status()).kind == "bad-expression");
+  CHECK(first(minus.status()).message.find("characters long") != std::string::npos);
+  const auto nested = Expr::parse(std::string(200, '-') + "1", "/y");
+  CHECK(first(nested.status()).message.find("nests too deeply") != std::string::npos);
+  std::string powers = "2";
+  for (int i = 0; i < 200; ++i) powers += "^2";
+  CHECK(first(Expr::parse(powers, "/z").status()).message.find("nests too deeply") != std::string::npos);
+  CHECK(first(Expr::parse(std::string(65, '(') + "1" + std::string(65, ')'), "/p").status()).message.find(
+            "nests too deeply") != std::string::npos);
+  std::string sum = "1";
+  for (int i = 0; i < 500000; ++i) sum += "+1";
+  CHECK(first(Expr::parse(sum, "/s").status()).message.find("characters long") != std::string::npos);
+  // What a formula does need still parses and evaluates.
+  const auto fine = Expr::parse(std::string(63, '(') + "1+2" + std::string(63, ')'), "/f");
+  REQUIRE(fine.ok());
+  CHECK(fine.value().eval(Expr::in({})).value() == 3);
+}
+
+TEST_CASE("a file that is not a small regular file is refused by name", "[hostile]") {
+  CHECK(first(read_file("/dev/zero").status()).message == "is not a regular file");
+  const char* tmp = std::getenv("TEST_TMPDIR");
+  const std::string dir = std::string(tmp ? tmp : "/tmp");
+  CHECK(first(read_file(dir).status()).message == "is a directory, not a file");
+  CHECK(first(read_file(dir + "/nothing-here").status()).message == "does not exist");
+  std::ofstream(dir + "/big.txt") << std::string(2048, 'x');
+  const auto big = read_file(dir + "/big.txt", 1024);
+  CHECK(first(big.status()).kind == "too-large");
+  CHECK(read_file(dir + "/big.txt", 4096).value().size() == 2048);
+  CHECK(first(load_spec_file("/dev/zero").status()).kind == "unreadable");
+}
+
+}  // namespace
+}  // namespace loom::spec
