@@ -6,6 +6,7 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -58,6 +59,49 @@ TEST_CASE("every example of a silently ignored option is refused, exit 2", "[cli
     CHECK(r.err.find("loom: error[") == 0);
     CHECK(r.out.empty());
   }
+}
+
+TEST_CASE("options are taken once, whole, and only after the verb", "[cli]") {
+  const std::string file = write("p.s", kProgram);
+  const std::string csv = write("m.csv", "1,2\n3,4\n");
+  for (const std::string& args :
+       {std::string("sim --json --json"), std::string("gen-isa --check --check"), std::string("cost --bench --bench"),
+        std::string("sim --machine ''"), std::string("sim --trace ''"), std::string("cost --gemm ''"),
+        std::string("sim --seed 18446744073709551616"), std::string("sim --seed 0x10"), std::string("sim --max-cycles 0"),
+        std::string("sim --machine example --param N=4 K=16"), std::string("--machine tinytpu sim"),
+        std::string("--version"), std::string("hls --out ''"), std::string("hls --out x --clock-ns nan")}) {
+    INFO(args);
+    const Run r = loom(args);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("loom: error[") == 0);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  }
+  // --param takes one value: what follows it is the verb's own.
+  CHECK(loom("ref --param T=4 " + file + " --a " + csv + " --b " + csv).exit_code == 0);
+  CHECK(loom("cost --param T=4 " + file).exit_code == 0);
+}
+
+TEST_CASE("a trace that cannot be written is named before the run", "[cli]") {
+  const Run r = loom("sim --machine example --trace /nonexistent/dir/t.json --json");
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.empty());
+  CHECK(r.err == "loom: error[trace] file '/nonexistent/dir/t.json': cannot be written\n");
+}
+
+TEST_CASE("cost holds programs to the build as asm does", "[cli]") {
+  const Run gemm = loom("cost --gemm 16x16x16 --param IMEM_WORDS=8");
+  CHECK(gemm.exit_code == 1);
+  CHECK(gemm.err.find("error[program-too-long]") != std::string::npos);
+  const Run bench = loom("cost --bench --param IMEM_WORDS=20");
+  CHECK(bench.exit_code == 1);
+  CHECK(bench.err.find("error[bench-failed] run 'gemm 8x8x8 looped'") != std::string::npos);
+  CHECK(bench.out.empty());
+}
+
+TEST_CASE("bench names its whole build, and the published cycles only at the default one", "[cli][json]") {
+  const auto d = nlohmann::json::parse(loom("bench --json --param DATA_QD=1").out);
+  CHECK(d.at("build") == "T=4 MAXDIM=16 QD=16 AR_RAW_DIST=4 IMEM_WORDS=1024 DATA_QD=1");
+  for (const auto& row : d.at("cycle_table")) CHECK(row.at("published").is_null());
 }
 
 TEST_CASE("a repeated --param is refused by every verb that takes one", "[cli]") {

@@ -11,8 +11,9 @@ namespace loom {
 int hls_command(const HlsCommand& c) {
   if (c.machine.empty()) return report(Error{"usage", "`loom hls`", "needs --machine NAME"});
   if (c.out.empty()) return report(Error{"usage", "`loom hls`", "needs --out DIR, the project directory to write"});
+  // A bad part or clock is the command line's error.
   const Status options = hls::check_options(c.options);
-  if (!options.ok()) return report(options);
+  if (!options.ok()) return report(options, kExitUsage);
   auto entry = find_machine(c.machine);
   if (!entry.ok()) return report(entry.status());
   const MachineEntry& machine = *entry.value();

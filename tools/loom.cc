@@ -6,6 +6,9 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <charconv>
+#include <climits>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -39,6 +42,30 @@ int usage(const std::string& where, const std::string& message) {
   return report(Error{"usage", where, message}, kExitUsage);
 }
 
+// An option's value as CLI11 checks it: an error message, or "" when it is good.
+CLI::Validator nonempty() {
+  return CLI::Validator([](std::string& v) { return v.empty() ? std::string("an empty value") : std::string(); },
+                        "", "NONEMPTY");
+}
+
+// A decimal integer in [min, INT64_MAX], digits only: no hex, no sign, no
+// silent clamping of a value too large.
+CLI::Validator integer_at_least(int64_t min) {
+  return CLI::Validator(
+      [min](std::string& v) -> std::string {
+        int64_t value = 0;
+        auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), value);
+        if (v.empty() || ec != std::errc() || end != v.data() + v.size() || value < min)
+          return "'" + v + "' is not a decimal integer from " + std::to_string(min) + " to " +
+                 std::to_string(INT64_MAX);
+        return "";
+      },
+      "", "");
+}
+
+// Flags and options given once: a second is refused, as a repeated --param is.
+CLI::Option* once(CLI::Option* o) { return o->multi_option_policy(CLI::MultiOptionPolicy::Throw); }
+
 // What every verb that composes a machine takes: --machine and --param.
 struct MachineOptions {
   std::string machine;
@@ -61,13 +88,16 @@ std::string names(const std::vector<const MachineEntry*>& ms) {
 
 void add_machine_options(CLI::App* verb, MachineOptions& o, const std::vector<const MachineEntry*>& offered,
                          bool params = true) {
-  verb->add_option("--machine", o.machine,
-                   "the machine: " + names(offered) + " (default: " + (offered.empty() ? "none" : offered[0]->name) + ")")
-      ->type_name("NAME");
+  once(verb->add_option("--machine", o.machine,
+                        "the machine: " + names(offered) + " (default: " + (offered.empty() ? "none" : offered[0]->name) +
+                            ")"))
+      ->type_name("NAME")
+      ->check(nonempty());
   if (params)
     verb->add_option("--param", o.params, "override a parameter, NAME=VALUE; repeatable, each name once")
         ->type_name("NAME=VALUE")
         ->expected(1)
+        ->allow_extra_args(false)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
@@ -125,6 +155,9 @@ struct SimFlags {
 // Simulates a region on its machine's workload and prints the report; 0 only
 // when the run completed and matched the reference.
 int simulate_and_report(const MachineEntry& machine, const Region& region, const SimFlags& f) {
+  // A trace that cannot be written is named before the run, not after it.
+  if (!f.trace.empty() && !std::ofstream(user_path(f.trace), std::ios::app).good())
+    return report(Error{"trace", "file '" + user_path(f.trace) + "'", "cannot be written"});
   auto work = machine.workload(region, f.seed);
   if (!work.ok()) return report(work.status());
   SimOptions options;
@@ -189,7 +222,7 @@ int run(int argc, char** argv) {
   bool describe_json = false;
   auto* describe = app.add_subcommand("describe", "the composed region: units, channels, memories, arguments");
   add_machine_options(describe, region_options, all);
-  describe->add_flag("--json", describe_json, "one JSON document (docs/cli.md)");
+  once(describe->add_flag("--json", describe_json, "one JSON document (docs/cli.md)"));
   describe->callback([&] {
     action = [&] {
       auto c = choose("describe", region_options, all);
@@ -220,20 +253,21 @@ int run(int argc, char** argv) {
   auto* sim = app.add_subcommand("sim", "simulate the region on its workload: cycles, per-unit busy and stall cycles, "
                                         "FIFO occupancy, the check against the reference, a deadlock report if it hangs");
   add_machine_options(sim, region_options, all);
-  sim->add_option("--seed", sim_flags.seed, "the workload's random seed (default 0)")
+  once(sim->add_option("--seed", sim_flags.seed, "the workload's random seed (default 0)"))
       ->type_name("N")
-      ->check(CLI::NonNegativeNumber);
-  sim->add_option("--max-cycles", sim_flags.max_cycles, "the watchdog's cycle bound")
+      ->check(integer_at_least(0));
+  once(sim->add_option("--max-cycles", sim_flags.max_cycles, "the watchdog's cycle bound"))
       ->type_name("N")
-      ->check(CLI::PositiveNumber)
+      ->check(integer_at_least(1))
       ->capture_default_str();
-  sim->add_option("--max-steps", sim_flags.max_steps, "the watchdog's bound on channel and memory accesses")
+  once(sim->add_option("--max-steps", sim_flags.max_steps, "the watchdog's bound on channel and memory accesses"))
       ->type_name("N")
-      ->check(CLI::PositiveNumber)
+      ->check(integer_at_least(1))
       ->capture_default_str();
-  sim->add_option("--trace", sim_flags.trace, "write busy and blocked intervals as Chrome trace-event JSON")
-      ->type_name("FILE");
-  sim->add_flag("--json", sim_flags.json, "one JSON document (docs/cli.md)");
+  once(sim->add_option("--trace", sim_flags.trace, "write busy and blocked intervals as Chrome trace-event JSON"))
+      ->type_name("FILE")
+      ->check(nonempty());
+  once(sim->add_flag("--json", sim_flags.json, "one JSON document (docs/cli.md)"));
   sim->callback([&] {
     action = [&] {
       auto c = choose("sim", region_options, all);
@@ -248,15 +282,17 @@ int run(int argc, char** argv) {
   auto* hls = app.add_subcommand("hls", "write the region as a Vitis HLS project, C-simulated by its Makefile "
                                         "(docs/hls.md)");
   add_machine_options(hls, region_options, all);
-  hls->add_option("--out", hls_options.out, "the project directory: new, empty, or an earlier Loom project")
+  once(hls->add_option("--out", hls_options.out, "the project directory: new, empty, or an earlier Loom project"))
       ->type_name("DIR")
-      ->required();
-  hls->add_option("--part", hls_options.options.part, "the FPGA part")->type_name("PART")->capture_default_str();
-  hls->add_option("--clock-ns", hls_options.options.clock_ns, "the clock period in ns, 0.5 to 100")
+      ->required()
+      ->check(nonempty());
+  once(hls->add_option("--part", hls_options.options.part, "the FPGA part"))->type_name("PART")->capture_default_str();
+  once(hls->add_option("--clock-ns", hls_options.options.clock_ns, "the clock period in ns, 0.5 to 100"))
       ->type_name("NS")
       ->capture_default_str();
-  hls->add_option("--root", hls_options.root, "where a machine's spec is read from (default: the workspace)")
-      ->type_name("DIR");
+  once(hls->add_option("--root", hls_options.root, "where a machine's spec is read from (default: the workspace)"))
+      ->type_name("DIR")
+      ->check(nonempty());
   hls->callback([&] {
     action = [&] {
       auto c = choose("hls", region_options, all);
@@ -291,46 +327,48 @@ int run(int argc, char** argv) {
     return verb;
   };
   const auto add_spec = [&](CLI::App* verb) {
-    verb->add_option("--root", args.root, "the workspace holding the machine's spec (default: the workspace)")
-        ->type_name("DIR");
-    verb->add_option("--spec", args.spec, "the spec itself (default: ROOT's)")->type_name("FILE");
+    once(verb->add_option("--root", args.root, "the workspace holding the machine's spec (default: the workspace)"))
+        ->type_name("DIR")
+        ->check(nonempty());
+    once(verb->add_option("--spec", args.spec, "the spec itself (default: ROOT's)"))->type_name("FILE")->check(nonempty());
   };
   auto* demo = add_verb("demo", "the machine end to end: a program assembled, validated, simulated on the composed "
                                 "region and checked against the reference", &MachineVerbs::demo, true);
-  demo->add_option("--seed", args.seed, "the operands' seed (default 0)")->type_name("N")->check(CLI::NonNegativeNumber);
+  once(demo->add_option("--seed", args.seed, "the operands' seed (default 0)"))->type_name("N")->check(integer_at_least(0));
   auto* bench = add_verb("bench", "the performance gate: every run checked against the reference, and the cycle table",
                          &MachineVerbs::bench, true);
-  bench->add_flag("--json", args.json, "one JSON document (docs/cli.md)");
+  once(bench->add_flag("--json", args.json, "one JSON document (docs/cli.md)"));
   auto* stress = add_verb("stress", "the correctness gate: hundreds of runs, each checked against the reference; "
                                     "a progress line on a terminal", &MachineVerbs::stress, true);
-  stress->add_flag("--json", args.json, "one JSON document (docs/cli.md)");
+  once(stress->add_flag("--json", args.json, "one JSON document (docs/cli.md)"));
   auto* gen_isa = add_verb("gen-isa", "write the encoding header and the docs tables from the ISA spec; --check "
                                       "regenerates, compares byte for byte and holds the design to the spec",
                            &MachineVerbs::gen_isa, false);
-  gen_isa->add_flag("--check", args.check, "compare instead of writing; print ISA OK or each disagreement");
+  once(gen_isa->add_flag("--check", args.check, "compare instead of writing; print ISA OK or each disagreement"));
   add_spec(gen_isa);
   auto* assemble = add_verb("asm", "assemble and validate a program; print its words and headers, or every named "
                                    "error", &MachineVerbs::assemble, true);
-  assemble->add_option("FILE", args.file, "the program")->required();
+  assemble->add_option("FILE", args.file, "the program")->required()->check(nonempty());
   auto* ref = add_verb("ref", "run a program on the ISA reference model; print C as CSV", &MachineVerbs::reference, true);
-  ref->add_option("FILE", args.file, "the program")->required();
-  ref->add_option("--a", args.a, "DRAM matrix A as CSV: one row a line, int8; a smaller one fills the top-left corner")
+  ref->add_option("FILE", args.file, "the program")->required()->check(nonempty());
+  once(ref->add_option("--a", args.a, "DRAM matrix A as CSV: one row a line, int8; a smaller one fills the top-left corner"))
       ->type_name("FILE")
-      ->required();
-  ref->add_option("--b", args.b, "DRAM matrix B, likewise")->type_name("FILE")->required();
-  ref->add_option("--out", args.out, "write C there instead of to standard output")->type_name("FILE");
+      ->required()
+      ->check(nonempty());
+  once(ref->add_option("--b", args.b, "DRAM matrix B, likewise"))->type_name("FILE")->required()->check(nonempty());
+  once(ref->add_option("--out", args.out, "write C there instead of to standard output"))->type_name("FILE")->check(nonempty());
   auto* project = add_verb("project", "the action model projected onto the composed region: every port DERIVED, ALIAS, "
                                       "ARITHMETIC or COUNTING, and the unmodelled table", &MachineVerbs::project, true);
-  project->add_flag("--json", args.json, "one JSON document (docs/cli.md)");
+  once(project->add_flag("--json", args.json, "one JSON document (docs/cli.md)"));
   add_spec(project);
   auto* cost = add_verb("cost", "per instruction: units reached, steps, span and initiation; per program: work per "
                                 "unit, the bottleneck, a static estimate and the open obligations", &MachineVerbs::cost, true);
-  auto* file = cost->add_option("FILE", args.file, "the program");
-  auto* gemm = cost->add_option("--gemm", args.gemm, "a looped GEMM instead of a FILE")->type_name("MxKxN");
-  auto* beside = cost->add_flag("--bench", args.bench, "the estimate of each bench GEMM beside its simulated cycles");
+  auto* file = cost->add_option("FILE", args.file, "the program")->check(nonempty());
+  auto* gemm = once(cost->add_option("--gemm", args.gemm, "a looped GEMM instead of a FILE"))->type_name("MxKxN")->check(nonempty());
+  auto* beside = once(cost->add_flag("--bench", args.bench, "the estimate of each bench GEMM beside its simulated cycles"));
   file->excludes(gemm)->excludes(beside);
   gemm->excludes(beside);
-  cost->add_flag("--json", args.json, "one JSON document (docs/cli.md)");
+  once(cost->add_flag("--json", args.json, "one JSON document (docs/cli.md)"));
   add_spec(cost);
 
   std::string verbs;
@@ -339,10 +377,10 @@ int run(int argc, char** argv) {
     verbs += (verbs.empty() ? "" : ", ") + sub->get_name();
     known = known || (argc > 1 && sub->get_name() == argv[1]);
   }
-  if (argc > 1 && argv[1][0] != '-' && !known) {
-    usage("`loom`", "'" + std::string(argv[1]) + "' is not a verb; the verbs are " + verbs);
-    return kExitUsage;
-  }
+  if (argc > 1 && argv[1][0] != '-' && !known)
+    return usage("`loom`", "'" + std::string(argv[1]) + "' is not a verb; the verbs are " + verbs);
+  if (argc > 1 && argv[1][0] == '-' && std::string(argv[1]) != "-h" && std::string(argv[1]) != "--help")
+    return usage("`loom`", "'" + std::string(argv[1]) + "' comes before the verb; a verb's options follow it (loom VERB --help)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
@@ -358,10 +396,8 @@ int run(int argc, char** argv) {
     }
     std::string verb;
     for (const CLI::App* sub : app.get_subcommands()) verb = sub->get_name();
-    usage(verb.empty() ? "`loom`" : "`loom " + verb + "`", e.what());
-    std::fprintf(stderr, "run `loom%s --help` for %s\n", verb.empty() ? "" : (" " + verb).c_str(),
-                 verb.empty() ? "the verbs" : "its options");
-    return kExitUsage;
+    return usage(verb.empty() ? "`loom`" : "`loom " + verb + "`",
+                 std::string(e.what()) + " (see `loom" + (verb.empty() ? "" : " " + verb) + " --help`)");
   }
   return action ? action() : usage("`loom`", "no verb given");
 }

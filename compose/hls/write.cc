@@ -179,7 +179,12 @@ Status write_project(const Project& project, const std::string& dir_name) {
                        "is, or is inside, a symbolic link; Loom removes no file through a link"};
         stale.push_back(old);
       }
-      for (const fs::path& old : stale) fs::remove(dir / old, ec);
+      for (const fs::path& old : stale) {
+        fs::remove(dir / old, ec);
+        // And the directories that held only it, up to the project's.
+        for (fs::path parent = old.parent_path(); !parent.empty(); parent = parent.parent_path())
+          if (!fs::remove(dir / parent, ec)) break;  // removes only an empty directory
+      }
     }
   } else if (!fs::create_directories(dir, ec) || ec) {
     return Error{"hls-output", dir_name, "could not be created: " + ec.message()};

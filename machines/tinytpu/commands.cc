@@ -39,8 +39,10 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+// Every parameter of the build, as --param would set it.
 std::string config(const isa::Params& p) {
-  return fmt::format("T={} MAXDIM={} AR_RAW_DIST={}", p.T, p.MAXDIM, p.AR_RAW_DIST);
+  return fmt::format("T={} MAXDIM={} QD={} AR_RAW_DIST={} IMEM_WORDS={} DATA_QD={}", p.T, p.MAXDIM, p.QD, p.AR_RAW_DIST,
+                     p.IMEM_WORDS, p.DATA_QD);
 }
 
 std::string root_of(const VerbArgs& a) {
@@ -135,8 +137,8 @@ int bench_verb(const VerbArgs& a) {
   auto runs = tinytpu::bench(a.overrides);
   if (!runs.ok()) return report(runs.status());
   const int64_t t = p.value().T;
-  // The seed published its cycles at the spec's default build.
-  const bool published_build = p.value().T == isa::kDefaults.T && p.value().MAXDIM == isa::kDefaults.MAXDIM;
+  // The seed published its cycles at the default build, and only there.
+  const bool published_build = values_of(p.value()) == values_of(build_from({}).value());
   // The cycle table: per shape, the cycles of each form beside the published
   // co-simulation row and the MAC limit; references, not targets.
   std::map<std::tuple<int64_t, int64_t, int64_t>, std::map<std::pair<bool, Form>, int64_t>> cycles;
@@ -265,6 +267,12 @@ int cost_verb(const VerbArgs& a) {
     auto runs = tinytpu::bench(a.overrides);
     if (!runs.ok()) return report(runs.status());
     json rows = json::array();
+    Status failed;
+    for (const GateRun& r : runs.value())
+      if (!r.exact)
+        failed.add("bench-failed", "run '" + r.name + "'",
+                   "did not simulate exactly, so it has no cycles to set beside: " + r.failure.substr(0, r.failure.find('\n')));
+    if (!failed.ok()) return report(failed);
     for (const GateRun& r : runs.value()) {
       if (r.m == 0) continue;
       auto program = gemm_program(r.m, r.k, r.n, r.relu, r.form, p);
@@ -296,6 +304,9 @@ int cost_verb(const VerbArgs& a) {
     auto program = gemm_program(mkn.value()[0], mkn.value()[1], mkn.value()[2], false, Form::looped, p);
     if (!program.ok()) return report(program.status());
     assembled = assemble(program.value(), p);
+    if (assembled.ok())
+      if (Status fits = check_fits(static_cast<int64_t>(assembled.value().encoded.words.size()), p); !fits.ok())
+        return report(fits);
     what = "gemm " + a.gemm;
   } else if (!a.file.empty()) {
     assembled = assemble_file(a, p);

@@ -260,6 +260,10 @@ TEST_CASE("a project is written only where no user file is overwritten", "[hls]"
   std::ofstream(fresh + "/stale.txt") << "left by an earlier emission";
   REQUIRE(hls::write_project(e.project, fresh).ok());
   CHECK(!fs::exists(fresh + "/stale.txt"));
+  // Another machine's project in its place leaves none of the first's sources.
+  REQUIRE(hls::write_project(emit_machine("tinytpu", {}).project, fresh).ok());
+  CHECK(!fs::exists(fresh + "/src/machines/example"));
+  CHECK(fs::exists(fresh + "/src/units/library/tinytpu/accu.h"));
   // A directory holding a user's files is not touched.
   const std::string users = scratch("users_dir");
   fs::create_directories(users);
