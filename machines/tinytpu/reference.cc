@@ -26,15 +26,18 @@ IsaState random_state(const isa::Params& params, uint64_t seed) {
 Status run_reference(const Encoded& encoded, IsaState& s) {
   const int64_t T = s.p.T;
   const auto dram = [&](int64_t route) -> std::vector<int64_t>& { return route % 2 == 0 ? s.A : s.B; };
+  size_t fault_word = 0;
+  isa::Opcode step_op = isa::Opcode::halt;
   const isa::Resolution r = isa::resolve(encoded.words.data(), encoded.words.size(), [&](const isa::Step& step) {
     const isa::Instruction& i = step.ins;
+    step_op = i.op;
     for (int64_t row = 0; row < i.nr; ++row) {
       switch (i.op) {
         case isa::Opcode::dma_ld: {
           const auto o = isa::dma_ld_operands(i);
           std::vector<int64_t>& dst = o.route <= 1 ? s.spad : s.vr;
           const int64_t word = o.src + row * o.stride;
-          for (int64_t l = 0; l < T; ++l) s.lane(dst, o.dst + row, l) = dram(o.route)[static_cast<size_t>(word * T + l)];
+          for (int64_t l = 0; l < T; ++l) s.lane(dst, o.dst + row, l) = s.lane(dram(o.route), word, l);
           break;
         }
         case isa::Opcode::vld: {
@@ -72,15 +75,21 @@ Status run_reference(const Encoded& encoded, IsaState& s) {
         case isa::Opcode::mvout: {
           const auto o = isa::mvout_operands(i);
           const int64_t word = o.dst + row * o.stride;
-          for (int64_t l = 0; l < T; ++l)
-            s.C[static_cast<size_t>(word * T + l)] = isa::to_operand(s.lane(s.ar, o.src + row, l));
+          for (int64_t l = 0; l < T; ++l) s.lane(s.C, word, l) = isa::to_operand(s.lane(s.ar, o.src + row, l));
           break;
         }
         default: return false;
       }
+      if (!s.fault.empty()) {
+        fault_word = step.word;
+        return false;
+      }
     }
     return true;
   });
+  if (!s.fault.empty())
+    return Error{"reference-out-of-range", "word " + std::to_string(fault_word),
+                 std::string(isa::info(step_op).name) + " reaches " + s.fault + "; check_program rejects such programs"};
   if (r.fault != isa::Fault::none)
     return Error{"reference-fault", "word " + std::to_string(r.word),
                  "the reference cannot run this program (fault " + std::to_string(static_cast<int>(r.fault)) +

@@ -7,6 +7,7 @@
 
 #include <cassert>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "common/status.h"
@@ -26,10 +27,24 @@ struct IsaState {
   // packed word w is elements w*T .. w*T + T-1.
   std::vector<int64_t> A, B, C;
 
+  // Lane l of row `row` of an on-chip memory, or of packed word `row` of a
+  // DRAM matrix. The reference trusts no validator: an access outside the
+  // memory records a fault (the first one) and touches a scratch cell instead,
+  // and run_reference stops with it as a named error.
   int64_t& lane(std::vector<int64_t>& m, int64_t row, int64_t l) {
-    assert(row >= 0 && (row + 1) * p.T <= static_cast<int64_t>(m.size()) && "a validated program stays in its rows");
-    return m[static_cast<size_t>(row * p.T + l)];
+    if (row >= 0 && (row + 1) * p.T <= static_cast<int64_t>(m.size())) return m[static_cast<size_t>(row * p.T + l)];
+    if (fault.empty())
+      fault = "row " + std::to_string(row) + " of " + name_of(m) + ", which has " +
+              std::to_string(static_cast<int64_t>(m.size()) / p.T) + " rows";
+    return scratch;
   }
+  std::string fault;
+
+ private:
+  std::string name_of(const std::vector<int64_t>& m) const {
+    return &m == &spad ? "spad" : &m == &vr ? "vr" : &m == &ar ? "ar" : &m == &A ? "A" : &m == &B ? "B" : "C";
+  }
+  int64_t scratch = 0;
 };
 
 // A state with A, B and C full of random int8 values from `seed`: what
@@ -37,7 +52,8 @@ struct IsaState {
 IsaState random_state(const isa::Params& params, uint64_t seed);
 
 // Runs a validated program. A fault (which check_program would have refused)
-// is a named error: reference-fault.
+// is a named error: reference-fault, or reference-out-of-range for a row or
+// word outside a memory or matrix, naming the instruction's word.
 Status run_reference(const Encoded& encoded, IsaState& state);
 
 // C = clip(A[MxK] @ B[KxN]), with ReLU first if asked: the plain triple loop

@@ -115,11 +115,13 @@ TEST_CASE("random programs use every opcode and loops with address terms") {
   const isa::Params p = build_at(4, 16);
   std::set<isa::Opcode> seen;
   bool terms = false;
-  for (uint64_t seed = 0; seed < 100; ++seed)
-    for (const Statement& s : random_program(seed, p).statements()) {
+  for (uint64_t seed = 0; seed < 100; ++seed) {
+    const Program program = random_program(seed, p);  // kept alive while its statements are read
+    for (const Statement& s : program.statements()) {
       seen.insert(s.ins.op);
       terms = terms || !s.terms.empty();
     }
+  }
   for (isa::Opcode op : {isa::Opcode::dma_ld, isa::Opcode::vld, isa::Opcode::mm, isa::Opcode::vadd, isa::Opcode::vrelu,
                          isa::Opcode::vaddrelu, isa::Opcode::mvout, isa::Opcode::loop})
     CHECK(seen.count(op) == 1);
@@ -183,6 +185,38 @@ TEST_CASE("generators refuse what the build cannot hold, and random programs fit
     auto a = assemble(random_program(seed, tiny), tiny);
     INFO((a.ok() ? "" : a.status().to_string()));
     CHECK(a.ok());
+  }
+}
+
+}  // namespace
+}  // namespace loom::tinytpu
+
+namespace loom::tinytpu {
+namespace {
+
+// Defence in depth: the reference runs what it is given, validated or not, and
+// an access outside a memory or a matrix is a named error, not a heap fault.
+TEST_CASE("the reference refuses a row past a memory whatever the validator said", "[hostile]") {
+  const isa::Params p = build_at(4, 16);
+  struct Case {
+    Program program;
+    std::string reaches;
+  };
+  std::vector<Case> cases;
+  cases.push_back({Program().add(isa::dma_ld(4, 1, p.SPAD_ROWS - 3, 0, 4)), "row 64 of spad, which has 64 rows"});
+  cases.push_back({Program().add(isa::dma_ld(2, 0, 0, p.DRAM_WORDS - 1, 1)), "row 64 of A, which has 64 rows"});
+  cases.push_back({Program().add(isa::mvout(2, p.AR_ROWS - 1, 0, 1)), "row 64 of ar, which has 64 rows"});
+  cases.push_back({Program().add(isa::mvout(1, 0, p.DRAM_WORDS, 1)), "row 64 of C, which has 64 rows"});
+  for (Case& c : cases) {
+    INFO(c.reaches);
+    c.program.halt();
+    auto encoded = encode(c.program);
+    REQUIRE(encoded.ok());
+    IsaState state(p);
+    const Status ran = run_reference(encoded.value(), state);
+    REQUIRE(!ran.ok());
+    CHECK(ran.errors()[0].kind == "reference-out-of-range");
+    CHECK(ran.errors()[0].message.find(c.reaches) != std::string::npos);
   }
 }
 
