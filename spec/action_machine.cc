@@ -1,9 +1,15 @@
 #include "spec/action_machine.h"
 
+#include <set>
+
 #include "spec/json_reader.h"
 
 namespace loom::spec {
 namespace {
+
+// What one action may repeat or wait, bounded so that booking (a cycle at a
+// time) and costing spend little on any spec: no machine needs more.
+constexpr int64_t kMaxRepeat = 4096;
 
 
 // The spec's JSON reader, plus what the machine table needs beyond it: values
@@ -17,6 +23,8 @@ class Fields {
   std::vector<std::string> texts(const char* key) { return r_.texts(key); }
   const json* get(const char* key) { return r_.get(key, false); }
   const std::string& path() const { return r_.path(); }
+  // Names every key no one asked for: a typo is refused, not ignored.
+  void finish() const { r_.finish(); }
 
   // value(), which must lie in [lo, hi].
   int64_t bounded(const char* key, int64_t fallback, int64_t lo, int64_t hi) {
@@ -90,6 +98,20 @@ void each(const json* array, const std::string& path, Status& status, const std:
     }
     Fields fields((*array)[i], path + "/" + std::to_string(i), status, build);
     f(fields);
+    fields.finish();
+  }
+}
+
+// Each element's `name` once in an array of named things.
+void unique_names(const json* array, const std::string& path, const char* what, Status& status) {
+  if (array == nullptr || !array->is_array()) return;
+  std::set<std::string> seen;
+  for (size_t i = 0; i < array->size(); ++i) {
+    const json& e = (*array)[i];
+    if (!e.is_object() || !e.contains("name") || !e["name"].is_string()) continue;
+    if (!seen.insert(e["name"].get<std::string>()).second)
+      status.add("duplicate-name", path + "/" + std::to_string(i) + "/name",
+                 std::string(what) + " '" + e["name"].get<std::string>() + "' is declared twice");
   }
 }
 
@@ -101,7 +123,9 @@ std::optional<actions::Rows> rows(const json* r, const std::string& path, Status
     return std::nullopt;
   }
   Fields f(*r, path, status, build);
-  return actions::Rows{f.text("state"), f.text("base"), f.bounded("count", 1, 1, int64_t{1} << 40)};
+  actions::Rows out{f.text("state"), f.text("base"), f.bounded("count", 1, 1, kMaxRepeat)};
+  f.finish();
+  return out;
 }
 
 }  // namespace
@@ -119,12 +143,16 @@ Result<actions::Machine> action_machine(const IsaSpec& spec, const std::map<std:
   if (numerics == "rounding") m.numerics = actions::Numerics::rounding;
   else if (!numerics.empty() && numerics != "exact")
     status.add("illegal-value", "/machine/numerics", "is 'exact' or 'rounding'");
+  unique_names(top.get("units"), "/machine/units", "unit", status);
+  unique_names(top.get("states"), "/machine/states", "state", status);
+  unique_names(top.get("channels"), "/machine/channels", "channel", status);
   each(top.get("units"), "/machine/units", status, build, [&](Fields& u) {
     actions::Unit unit;
     unit.name = u.text("name");
     unit.ii = u.bounded("ii", 1, 1, 1'000'000);
     unit.kernels = u.texts("kernels");
     unit.elastic = u.flag("elastic", true);
+    unique_names(u.get("ports"), u.path() + "/ports", "port", status);
     each(u.get("ports"), u.path() + "/ports", status, build, [&](Fields& p) {
       actions::Port port(p.text("name"), p.bounded("capacity", 1, 1, 1'000'000));
       if (p.get("alias")) {
@@ -178,9 +206,9 @@ Result<actions::Machine> action_machine(const IsaSpec& spec, const std::map<std:
       act.produces = a.text("produces", false);
       act.via = a.text("via", false);
       // Bounded, so booking (a cycle at a time) always ends soon.
-      act.at = a.bounded("at", 0, 0, 1'000'000);
-      act.times = a.bounded("times", 1, 1, 1'000'000);
-      act.leaves = a.bounded("leaves", 0, 0, 1'000'000);
+      act.at = a.bounded("at", 0, 0, kMaxRepeat);
+      act.times = a.bounded("times", 1, 1, kMaxRepeat);
+      act.leaves = a.bounded("leaves", 0, 0, kMaxRepeat);
       act.reads = rows(a.get("reads"), a.path() + "/reads", status, build);
       act.writes = rows(a.get("writes"), a.path() + "/writes", status, build);
       if (const json* w = a.get("when")) {
@@ -189,12 +217,16 @@ Result<actions::Machine> action_machine(const IsaSpec& spec, const std::map<std:
         } else {
           Fields when(*w, a.path() + "/when", status, build);
           act.when = actions::When{when.text("operand"), when.integers("in")};
+          when.finish();
         }
       }
       ins.actions.push_back(std::move(act));
     });
     m.instructions.push_back(std::move(ins));
   }
+  top.get("unmodelled");  // read by unmodelled()
+  top.text("doc", false);
+  top.finish();
   if (!status.ok()) return status;
   return m;
 }

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "common/files.h"
+#include "spec/action_machine.h"
 #include "spec/expr.h"
 #include "spec/isa_spec.h"
 #include "spec/json_reader.h"
@@ -103,5 +104,46 @@ TEST_CASE("a file that is not a small regular file is refused by name", "[hostil
   CHECK(first(load_spec_file("/dev/zero").status()).kind == "unreadable");
 }
 
+// The real spec with one replacement, which must apply.
+std::string spec_with(const std::string& from, const std::string& to) {
+  std::string text = slurp("machines/tinytpu/isa_spec.json");
+  const size_t at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
+}
+
+// The machine table of `text` at the spec's default build.
+Status machine_status(const std::string& text) {
+  auto spec = load_spec(text, "spec.json");
+  if (!spec.ok()) return spec.status();
+  auto build = spec.value().resolve();
+  REQUIRE(build.ok());
+  auto machine = action_machine(spec.value(), build.value());
+  return machine.ok() ? Status() : machine.status();
+}
+
+bool names(const Status& s, const std::string& kind, const std::string& where) {
+  for (const Error& e : s.errors())
+    if (e.kind == kind && e.where.find(where) != std::string::npos) return true;
+  return false;
+}
+
+TEST_CASE("the machine table refuses unknown keys, repeated names and unbounded work", "[hostile]") {
+  CHECK(machine_status(slurp("machines/tinytpu/isa_spec.json")).ok());
+  const std::string action = R"("produces": "w", "times": "T"},)";
+  const Status typo = machine_status(spec_with(action, R"("produces": "w", "tmies": "T"},)"));
+  CHECK(names(typo, "unknown-key", "/actions/"));
+  CHECK(names(typo, "unknown-key", "/tmies"));
+  const Status unknown_top = machine_status(spec_with(R"("claims": [)", R"("chanels": [], "claims": [)"));
+  CHECK(names(unknown_top, "unknown-key", "/machine/chanels"));
+  const Status rows = machine_status(spec_with(R"("count": "T"})", R"("count": "T", "stride": 2})"));
+  CHECK(names(rows, "unknown-key", "/reads/stride"));
+  const Status times = machine_status(spec_with(action, R"("produces": "w", "times": 1000000},)"));
+  CHECK(names(times, "illegal-value", "/times"));
+  const Status count = machine_status(spec_with(R"("count": "T"})", R"("count": 1099511627776})"));
+  CHECK(names(count, "illegal-value", "/reads/count"));
+  const Status twice = machine_status(spec_with(R"({"name": "sequencer", "ports")", R"({"name": "spm", "ports")"));
+  CHECK(names(twice, "duplicate-name", "/machine/units/"));
+}
 }  // namespace
 }  // namespace loom::spec
