@@ -1,0 +1,3 @@
+# a comment
+
+   halt # trailing

@@ -1,0 +1,3 @@
+loop 2 {
+ dma_ld rows=1 route=0 dst=0 src=0 stride=1
+halt
