@@ -423,6 +423,25 @@ Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source)
     for (const Error& e : defaults.errors()) status.add(e.kind, source + ":/parameters (the defaults): " + e.where, e.message);
     return status;
   }
+  // Every formula evaluates there: a division by zero or an overflow in a
+  // scale or a limit is named where it is written, not found later as drift.
+  const auto evaluates = [&](const Expr& e, const std::string& where) -> std::optional<int64_t> {
+    auto v = e.eval(Expr::in(defaults.value()));
+    if (!v.ok()) {
+      for (const Error& err : v.errors()) status.add(err.kind, where, "at the default build: " + err.message);
+      return std::nullopt;
+    }
+    return v.value();
+  };
+  for (size_t h = 0; h < s.headers.size(); ++h)
+    for (size_t t = 0; t < s.headers[h].terms.size(); ++t) {
+      const std::string where = source + ":/headers/" + std::to_string(h) + "/terms/" + std::to_string(t) + "/scale";
+      if (auto v = evaluates(s.headers[h].terms[t].scale, where); v && *v < 0)
+        status.add("illegal-value", where, "is " + std::to_string(*v) + " at the default build; a scale counts rows, so it cannot be negative");
+    }
+  for (size_t i = 0; i < s.program_limits.size(); ++i)
+    evaluates(s.program_limits[i].expr, source + ":/program_limits/" + std::to_string(i) + "/expr");
+  if (!status.ok()) return status;
   return s;
 }
 

@@ -128,6 +128,24 @@ bool names(const Status& s, const std::string& kind, const std::string& where) {
   return false;
 }
 
+TEST_CASE("every header scale and program limit evaluates when the spec loads", "[hostile]") {
+  const std::string scale = R"({"op": "vld", "scale": "1", "per": "row"})";
+  for (const auto& [to, kind] : std::vector<std::pair<std::string, std::string>>{
+           {"T / 0", ""}, {"T ^ 70", ""}, {"0 - 1", "illegal-value"}}) {
+    INFO(to);
+    std::string text = spec_with(scale, R"({"op": "vld", "scale": ")" + to + R"(", "per": "row"})");
+    auto spec = load_spec(text, "spec.json");
+    REQUIRE(!spec.ok());
+    CHECK(spec.errors()[0].where.find("spec.json:/headers/") == 0);
+    CHECK(spec.errors()[0].where.find("/scale") != std::string::npos);
+    if (!kind.empty()) CHECK(spec.errors()[0].kind == kind);
+  }
+  const auto limit = load_spec(spec_with("MAXDIM ^ 3 / T ^ 2 + 2 * MAXDIM ^ 2 / T <= 32767", "MAXDIM / (T - T) <= 1"),
+                               "spec.json");
+  REQUIRE(!limit.ok());
+  CHECK(limit.errors()[0].where == "spec.json:/program_limits/0/expr");
+}
+
 TEST_CASE("the machine table refuses unknown keys, repeated names and unbounded work", "[hostile]") {
   CHECK(machine_status(slurp("machines/tinytpu/isa_spec.json")).ok());
   const std::string action = R"("produces": "w", "times": "T"},)";
