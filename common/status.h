@@ -22,21 +22,32 @@ struct Error {
   friend bool operator==(const Error&, const Error&) = default;
 };
 
-// Zero or more errors; ok() when there are none.
+// Zero or more errors; ok() when there are none. It keeps the first
+// kMaxErrors, then one more-errors entry counting the rest, so a hostile input
+// that is wrong a million times over costs a report of bounded size.
 class Status {
  public:
+  static constexpr size_t kMaxErrors = 200;
+
   Status() = default;
-  Status(Error e) { errors_.push_back(std::move(e)); }  // NOLINT: implicit by design
+  Status(Error e) { add(std::move(e)); }  // NOLINT: implicit by design
 
   bool ok() const { return errors_.empty(); }
   const std::vector<Error>& errors() const { return errors_; }
 
-  void add(Error e) { errors_.push_back(std::move(e)); }
+  void add(Error e) {
+    if (errors_.size() < kMaxErrors) {
+      errors_.push_back(std::move(e));
+    } else {
+      if (++dropped_ == 1) errors_.push_back({"more-errors", "", ""});
+      errors_.back().message = "and " + std::to_string(dropped_) + " more, not listed";
+    }
+  }
   void add(std::string kind, std::string where, std::string message) {
-    errors_.push_back({std::move(kind), std::move(where), std::move(message)});
+    add(Error{std::move(kind), std::move(where), std::move(message)});
   }
   void merge(const Status& other) {
-    errors_.insert(errors_.end(), other.errors_.begin(), other.errors_.end());
+    for (const Error& e : other.errors_) add(e);
   }
   bool has(std::string_view kind) const;
 
@@ -45,6 +56,7 @@ class Status {
 
  private:
   std::vector<Error> errors_;
+  size_t dropped_ = 0;
 };
 
 // A value, or the errors that prevented it.

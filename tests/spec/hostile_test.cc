@@ -128,6 +128,17 @@ bool names(const Status& s, const std::string& kind, const std::string& where) {
   return false;
 }
 
+TEST_CASE("thousands of identical fields give a report of bounded size", "[hostile]") {
+  std::string fields;
+  for (int i = 0; i < 3000; ++i) fields += R"({"name": "f", "lo": 0, "bits": 4},)";
+  const std::string spec = spec_with(R"("fields": [)", R"("fields": [)" + fields);
+  const auto loaded = load_spec(spec, "spec.json");
+  REQUIRE(!loaded.ok());
+  CHECK(loaded.errors().size() == Status::kMaxErrors + 1);
+  CHECK(loaded.errors().back().kind == "more-errors");
+  CHECK(loaded.errors().back().message.find(" more, not listed") != std::string::npos);
+}
+
 TEST_CASE("every header scale and program limit evaluates when the spec loads", "[hostile]") {
   const std::string scale = R"({"op": "vld", "scale": "1", "per": "row"})";
   for (const auto& [to, kind] : std::vector<std::pair<std::string, std::string>>{
