@@ -16,6 +16,9 @@ namespace loom::tinytpu {
 Result<ActionModel> action_model(const spec::IsaSpec& spec, const isa::Params& build) {
   auto machine = spec::action_machine(spec, values_of(build));
   if (!machine.ok()) return machine.status();
+  // The machine table is read whole: a broken unmodelled table fails every
+  // verb that uses the model (cost too), not only the projection.
+  if (auto listed = spec::unmodelled(spec); !listed.ok()) return listed.status();
   auto obligations = actions::check(machine.value());
   if (!obligations.ok()) return obligations.status();
   return ActionModel{std::move(machine).value(), std::move(obligations).value()};

@@ -183,6 +183,17 @@ Run loom(const std::string& args) {
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(err)};
 }
 
+// The real spec with an unmodelled entry that lacks its port and reason.
+std::string broken_unmodelled() {
+  std::string text = slurp("machines/tinytpu/isa_spec.json");
+  const std::string from = "\"unmodelled\": [";
+  text.replace(text.find(from), from.size(), from + "{\"unit\": \"x\"}, ");
+  const char* tmp = std::getenv("TEST_TMPDIR");
+  const std::string path = std::string(tmp ? tmp : "/tmp") + "/broken_unmodelled.json";
+  std::ofstream(path) << text;
+  return path;
+}
+
 TEST_CASE("hostile command lines are refused by name", "[hostile]") {
   struct Line {
     std::string args;
@@ -226,6 +237,7 @@ TEST_CASE("hostile command lines are refused by name", "[hostile]") {
       {"hls --out x --part 'a b'", 2, "loom: error[bad-part]"},
       {"hls --out x --clock-ns inf", 2, "loom: error[bad-clock]"},
       {"hls --out /dev/null", 1, "loom: error[hls-output] /dev/null"},
+      {"cost --gemm 4x4x4 --spec " + broken_unmodelled(), 1, "loom: error[missing-key] /machine/unmodelled/0"},
   };
   for (const Line& l : lines) {
     INFO("loom " << l.args);
