@@ -9,37 +9,22 @@
 #include <string>
 #include <sys/wait.h>
 
+#include "tests/loom_cli.h"
+
 namespace {
 
-struct Run {
-  int exit_code;
-  std::string out, err;
-};
-
-std::string slurp(const std::string& path) {
-  std::stringstream s;
-  s << std::ifstream(path).rdbuf();
-  return s.str();
-}
-
-Run loom(const std::string& args, const std::string& pipe = "") {
-  const char* tmp = std::getenv("TEST_TMPDIR");
-  const std::string dir = tmp ? tmp : "/tmp";
-  const std::string command =
-      "tools/loom " + args + pipe + " > " + dir + "/cli.out 2> " + dir + "/cli.err";
-  const int status = std::system(command.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir + "/cli.out"), slurp(dir + "/cli.err")};
-}
+using loom::test::loom;
+using loom::test::Run;
+using loom::test::slurp;
 
 TEST_CASE("loom dot prints a graph that Graphviz accepts", "[cli]") {
   const Run r = loom("dot --machine example");
   REQUIRE(r.exit_code == 0);
   CHECK(r.err.empty());
-  const char* tmp = std::getenv("TEST_TMPDIR");
-  const std::string dir = tmp ? tmp : "/tmp";
-  const int status = std::system(("dot -Tsvg " + dir + "/cli.out > " + dir + "/cli.svg").c_str());
+  const int status =
+      std::system(("dot -Tsvg " + loom::test::temp("loom.out") + " > " + loom::test::temp("cli.svg")).c_str());
   CHECK(status == 0);
-  CHECK(slurp(dir + "/cli.svg").find("<svg") != std::string::npos);
+  CHECK(slurp(loom::test::temp("cli.svg")).find("<svg") != std::string::npos);
 }
 
 TEST_CASE("loom describe honours parameter overrides", "[cli]") {

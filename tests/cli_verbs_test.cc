@@ -16,29 +16,14 @@
 
 #include "common/csv.h"
 
+#include "tests/loom_cli.h"
+
 namespace {
 
-struct Run {
-  int exit_code;
-  std::string out, err;
-};
-
-std::string slurp(const std::string& path) {
-  std::stringstream s;
-  s << std::ifstream(path).rdbuf();
-  return s.str();
-}
-
-std::string temp(const std::string& name) {
-  const char* tmp = std::getenv("TEST_TMPDIR");
-  return std::string(tmp ? tmp : "/tmp") + "/" + name;
-}
-
-Run loom(const std::string& args) {
-  const std::string out = temp("verbs.out"), err = temp("verbs.err");
-  const int status = std::system(("tools/loom " + args + " > " + out + " 2> " + err).c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
-}
+using loom::test::loom;
+using loom::test::Run;
+using loom::test::slurp;
+using loom::test::temp;
 
 std::string write(const std::string& name, const std::string& text) {
   std::ofstream(temp(name)) << text;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "common/csv.h"
+#include "tests/loom_cli.h"
 #include "machines/tinytpu/assembler.h"
 #include "machines/tinytpu/build.h"
 #include "spec/action_machine.h"
@@ -26,11 +27,7 @@ struct Row {
   std::string where;  // a part of that error's `where`
 };
 
-std::string slurp(const std::string& path) {
-  std::stringstream s;
-  s << std::ifstream(path).rdbuf();
-  return s.str();
-}
+using test::slurp;
 
 bool found(const Status& s, const Row& row) {
   for (const Error& e : s.errors())
@@ -171,17 +168,8 @@ TEST_CASE("hostile CSV is refused at file:line:column", "[hostile]") {
   }
 }
 
-struct Run {
-  int exit_code;
-  std::string err;
-};
-
-Run loom(const std::string& args) {
-  const char* tmp = std::getenv("TEST_TMPDIR");
-  const std::string err = std::string(tmp ? tmp : "/tmp") + "/hostile.err";
-  const int status = std::system(("tools/loom " + args + " > /dev/null 2> " + err).c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(err)};
-}
+using test::loom;
+using test::Run;
 
 // The real spec with an unmodelled entry that lacks its port and reason.
 std::string broken_unmodelled() {
