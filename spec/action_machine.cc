@@ -91,6 +91,11 @@ void each(const json* array, const std::string& path, Status& status, const std:
     status.add("wrong-type", path, "must be an array");
     return;
   }
+  if (array->size() > kMaxJsonArray) {
+    status.add("too-many", path,
+               "has " + std::to_string(array->size()) + " entries; a spec array may have " + std::to_string(kMaxJsonArray));
+    return;
+  }
   for (size_t i = 0; i < array->size(); ++i) {
     if (!(*array)[i].is_object()) {
       status.add("wrong-type", path + "/" + std::to_string(i), "must be an object");
@@ -104,7 +109,7 @@ void each(const json* array, const std::string& path, Status& status, const std:
 
 // Each element's `name` once in an array of named things.
 void unique_names(const json* array, const std::string& path, const char* what, Status& status) {
-  if (array == nullptr || !array->is_array()) return;
+  if (array == nullptr || !array->is_array() || array->size() > kMaxJsonArray) return;
   std::set<std::string> seen;
   for (size_t i = 0; i < array->size(); ++i) {
     const json& e = (*array)[i];

@@ -111,14 +111,21 @@ void check_slices(const std::vector<Slice>& slices, int word_bits, const std::st
       status.add("field-outside-word", at,
                  what + " '" + a.name + "' covers bits " + std::to_string(a.lo) + ".." + std::to_string(a.hi() - 1) +
                      ", past bit " + std::to_string(word_bits - 1));
+    // Each slice's first clash of each kind: one error per slice, not per pair.
+    bool named = false, overlapped = false;
     for (size_t j = 0; j < i; ++j) {
       const Slice& b = slices[j];
-      if (a.name == b.name) status.add("duplicate-name", at, what + " '" + a.name + "' is declared twice");
-      if (a.lo < b.hi() && b.lo < a.hi())
+      if (!named && a.name == b.name) {
+        status.add("duplicate-name", at, what + " '" + a.name + "' is declared twice");
+        named = true;
+      }
+      if (!overlapped && a.lo < b.hi() && b.lo < a.hi()) {
         status.add("field-overlap", at,
                    what + " '" + a.name + "' (bits " + std::to_string(a.lo) + ".." + std::to_string(a.hi() - 1) +
                        ") overlaps '" + b.name + "' (bits " + std::to_string(b.lo) + ".." + std::to_string(b.hi() - 1) +
                        ")");
+        overlapped = true;
+      }
     }
   }
 }
@@ -180,7 +187,10 @@ Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source)
   top.array("units", [&](Reader& r) {
     std::string name = r.text("name");
     for (const auto& u : s.units)
-      if (u.first == name) r.error("duplicate-name", "unit '" + name + "' is declared twice", "name");
+      if (u.first == name) {
+        r.error("duplicate-name", "unit '" + name + "' is declared twice", "name");
+        break;
+      }
     s.units.emplace_back(name, r.text("doc", false));
   });
   const auto is_unit = [&](const std::string& n) {
@@ -226,11 +236,18 @@ Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source)
         },
         false);
     const std::string at = r.path();
+    // Each opcode's first clash of each kind: one error per opcode, not per pair.
+    bool named = false, coded = false;
     for (const Opcode& other : s.opcodes) {
-      if (other.name == op.name) r.error("duplicate-name", "opcode '" + op.name + "' is declared twice", "name");
-      if (other.code == op.code)
+      if (!named && other.name == op.name) {
+        r.error("duplicate-name", "opcode '" + op.name + "' is declared twice", "name");
+        named = true;
+      }
+      if (!coded && other.code == op.code) {
         r.error("duplicate-opcode", "'" + op.name + "' and '" + other.name + "' share code " + std::to_string(op.code),
                 "code");
+        coded = true;
+      }
     }
     if (const Slice* f = s.field("opcode"); f && (op.code < 0 || static_cast<uint64_t>(op.code) > f->max()))
       r.error("opcode-too-wide", "code " + std::to_string(op.code) + " does not fit the " + std::to_string(f->bits) +

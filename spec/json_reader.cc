@@ -5,44 +5,38 @@
 namespace loom::spec {
 namespace {
 
-// Where the parser is, so that an error names its JSON path.
-class Walk {
+// A first pass over the text that builds nothing: it follows the nesting so
+// that an error names its JSON path, refuses nesting past kMaxJsonDepth and a
+// key twice in one object, and lets the parser's own errors (syntax, a number
+// past a double) through. The DOM is parsed only once this pass is clean, so
+// nothing deep or repeated reaches it. (nlohmann's per-event callback parser
+// would do the same in one pass, but it is quadratic in an array's length.)
+class Walk final : public json::json_sax_t {
  public:
   explicit Walk(const std::string& source) : source_(source) {}
 
-  struct TooDeep {
-    std::string where;
-  };
-
-  bool event(json::parse_event_t event, const json& parsed) {
-    switch (event) {
-      case json::parse_event_t::object_start:
-      case json::parse_event_t::array_start:
-        if (frames_.size() >= static_cast<size_t>(kMaxJsonDepth)) throw TooDeep{where()};
-        frames_.push_back({event == json::parse_event_t::object_start, {}, "", 0});
-        break;
-      case json::parse_event_t::key: {
-        Frame& f = frames_.back();
-        f.key = parsed.get<std::string>();
-        if (!f.keys.insert(f.key).second && duplicates_++ < 20)
-          status.add("duplicate-key", where(),
-                     "the key '" + f.key + "' appears twice in one object; JSON would keep the last one, silently");
-        break;
-      }
-      case json::parse_event_t::object_end:
-      case json::parse_event_t::array_end:
-        frames_.pop_back();
-        element_done();
-        break;
-      case json::parse_event_t::value: element_done(); break;
-    }
+  bool null() override { return value(); }
+  bool boolean(bool) override { return value(); }
+  bool number_integer(number_integer_t) override { return value(); }
+  bool number_unsigned(number_unsigned_t) override { return value(); }
+  bool number_float(number_float_t, const string_t&) override { return value(); }
+  bool string(string_t&) override { return value(); }
+  bool binary(binary_t&) override { return value(); }
+  bool start_object(std::size_t) override { return open(true); }
+  bool end_object() override { return close(); }
+  bool start_array(std::size_t) override { return open(false); }
+  bool end_array() override { return close(); }
+  bool key(string_t& k) override {
+    Frame& f = frames_.back();
+    f.key = k;
+    if (!f.keys.insert(k).second && duplicates_++ < 20)
+      status.add("duplicate-key", where(),
+                 "the key '" + k + "' appears twice in one object; JSON would keep the last one, silently");
     return true;
   }
-
-  std::string where() const {
-    std::string path;
-    for (const Frame& f : frames_) path += "/" + (f.object ? f.key : std::to_string(f.index));
-    return source_ + ":" + (path.empty() ? "/" : path);
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& e) override {
+    status.add("bad-json", source_, e.what());
+    return false;
   }
 
   Status status;
@@ -54,8 +48,27 @@ class Walk {
     std::string key;
     size_t index;
   };
-  void element_done() {
+
+  bool value() {
     if (!frames_.empty() && !frames_.back().object) ++frames_.back().index;
+    return true;
+  }
+  bool open(bool object) {
+    if (frames_.size() >= static_cast<size_t>(kMaxJsonDepth)) {
+      status.add("too-deep", where(), "nests deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+      return false;
+    }
+    frames_.push_back({object, {}, "", 0});
+    return true;
+  }
+  bool close() {
+    frames_.pop_back();
+    return value();
+  }
+  std::string where() const {
+    std::string path;
+    for (const Frame& f : frames_) path += "/" + (f.object ? f.key : std::to_string(f.index));
+    return source_ + ":" + (path.empty() ? "/" : path);
   }
 
   const std::string& source_;
@@ -67,17 +80,13 @@ class Walk {
 
 Result<json> parse_json(std::string_view text, const std::string& source) {
   Walk walk(source);
-  json j;
+  json::sax_parse(text.begin(), text.end(), &walk);
+  if (!walk.status.ok()) return walk.status;
   try {
-    j = json::parse(text.begin(), text.end(),
-                    [&walk](int, json::parse_event_t event, json& parsed) { return walk.event(event, parsed); });
-  } catch (const Walk::TooDeep& deep) {
-    return Error{"too-deep", deep.where, "nests deeper than " + std::to_string(kMaxJsonDepth) + " levels"};
-  } catch (const json::exception& e) {  // a syntax error, or a number past a double's range
+    return json::parse(text.begin(), text.end());
+  } catch (const json::exception& e) {  // the walk has seen every error the parser can meet; defence in depth
     return Error{"bad-json", source, e.what()};
   }
-  if (!walk.status.ok()) return walk.status;
-  return j;
 }
 
 }  // namespace loom::spec

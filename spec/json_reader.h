@@ -24,6 +24,9 @@ using json = nlohmann::json;
 // Errors: bad-json (syntax, or a number out of range), too-deep,
 // duplicate-key, each naming the source and, where it can, the path.
 inline constexpr int kMaxJsonDepth = 64;
+// Entries in any one spec array: far more than any ISA needs, and few enough
+// that checking each entry against the others stays quick.
+inline constexpr size_t kMaxJsonArray = 1024;
 Result<json> parse_json(std::string_view text, const std::string& source);
 
 class JsonReader {
@@ -115,6 +118,11 @@ class JsonReader {
     if (v == nullptr) return;
     if (!v->is_array()) {
       error("wrong-type", "must be an array", key);
+      return;
+    }
+    if (v->size() > kMaxJsonArray) {
+      error("too-many", "has " + std::to_string(v->size()) + " entries; a spec array may have " +
+                            std::to_string(kMaxJsonArray), key);
       return;
     }
     for (size_t i = 0; i < v->size(); ++i) {
