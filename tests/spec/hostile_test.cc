@@ -145,6 +145,31 @@ TEST_CASE("a thousand identical fields give a report of bounded size, three thou
   CHECK(many.errors()[0].where == "spec.json:/fields");
 }
 
+TEST_CASE("ten thousand units, opcodes or machine units are too many, not minutes of work", "[hostile]") {
+  std::string units, opcodes, machine_units;
+  for (int i = 0; i < 10000; ++i) {
+    units += R"({"name": "u"},)";
+    opcodes += R"({"name": "op", "code": 1, "kind": "data", "operands": []},)";
+    machine_units += R"({"name": "u", "ports": []},)";
+  }
+  const auto u = load_spec(spec_with(R"("units": [)", R"("units": [)" + units), "spec.json");
+  REQUIRE(!u.ok());
+  CHECK(u.errors()[0].kind == "too-many");
+  CHECK(u.errors()[0].where == "spec.json:/units");
+  const auto o = load_spec(spec_with(R"("opcodes": [)", R"("opcodes": [)" + opcodes), "spec.json");
+  REQUIRE(!o.ok());
+  CHECK(o.errors()[0].where == "spec.json:/opcodes");
+  const std::string text = slurp("machines/tinytpu/isa_spec.json");
+  const size_t at = text.find(R"("units": [)", text.find("\"machine\""));
+  REQUIRE(at != std::string::npos);
+  std::string table = text;
+  table.insert(at + 10, machine_units);
+  const Status m = machine_status(table);
+  REQUIRE(!m.ok());
+  CHECK(m.errors()[0].kind == "too-many");
+  CHECK(m.errors()[0].where == "/machine/units");
+}
+
 TEST_CASE("every header scale and program limit evaluates when the spec loads", "[hostile]") {
   const std::string scale = R"({"op": "vld", "scale": "1", "per": "row"})";
   for (const auto& [to, kind] : std::vector<std::pair<std::string, std::string>>{
