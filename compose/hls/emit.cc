@@ -135,17 +135,17 @@ std::vector<std::string> includes_of(std::string_view text) {
 // the tree lacks is left to the compiler: the host-only ones are never
 // reached for HLS, and any other is named by the check's compile.
 std::vector<std::string> closure(const std::string& path, const SourceTree& sources) {
-  std::vector<std::string> out, todo = {path};
+  std::vector<std::string> out, pending = {path};
   std::set<std::string> seen = {path};
-  while (!todo.empty()) {
-    const std::string file = todo.back();
-    todo.pop_back();
+  while (!pending.empty()) {
+    const std::string file = pending.back();
+    pending.pop_back();
     out.push_back(file);
     const std::string dir = file.find('/') == std::string::npos ? "" : file.substr(0, file.rfind('/') + 1);
     for (const std::string& inc : includes_of(sources.at(file)))
       for (const std::string& candidate : {dir + inc, inc})
         if (sources.count(candidate)) {
-          if (seen.insert(candidate).second) todo.push_back(candidate);
+          if (seen.insert(candidate).second) pending.push_back(candidate);
           break;
         }
   }
