@@ -28,6 +28,13 @@ bool has_error(const Status& status, const std::string& kind, const std::string&
   return false;
 }
 
+// What the relay regions below are sized by: K words each.
+ParameterSet relay_params() {
+  ParameterSet params;
+  params.param("K", 4, 1, 100, "words");
+  return params;
+}
+
 // A run for the regions below, which expects nothing in particular of OUT.
 const hls::TestRun kNoRun{"zeros", {}, {{"OUT", Buffer(Word<2, 16>::shape(), 4)}}};
 
@@ -159,9 +166,7 @@ TEST_CASE("a body that HLS cannot synthesise is refused by name, at its file and
 }
 
 TEST_CASE("a region whose channels form a cycle is refused, naming the cycle", "[hls]") {
-  ParameterSet params;
-  params.param("K", 4, 1, 100, "words");
-  Architecture arch("ring", params);
+  Architecture arch("ring", relay_params());
   Handle ab = arch.channel<Word<2, 16>>("ab", one(), 2, "a to b");
   Handle ba = arch.channel<Word<2, 16>>("ba", one(), 2, "b to a");
   place<HlsRelay>(arch, "a", one()).bind(HlsRelay::in, ba()).bind(HlsRelay::out, ab());
@@ -177,9 +182,7 @@ TEST_CASE("a region whose channels form a cycle is refused, naming the cycle", "
 // The first process in the region's order is not on the cycle: the search
 // must still come round to it.
 TEST_CASE("a cycle reached from a process outside it is found and named", "[hls]") {
-  ParameterSet params;
-  params.param("K", 4, 1, 100, "words");
-  Architecture arch("tail", params);
+  Architecture arch("tail", relay_params());
   Handle tap = arch.channel<Word<2, 16>>("tap", one(), 2, "the fork's copies");
   Handle fa = arch.channel<Word<2, 16>>("fa", one(), 2, "fork to a");
   Handle af = arch.channel<Word<2, 16>>("af", one(), 2, "a to fork");
@@ -195,9 +198,7 @@ TEST_CASE("a cycle reached from a process outside it is found and named", "[hls]
 }
 
 TEST_CASE("a unit's header that includes another unit's, with other pragmas, is refused", "[hls]") {
-  ParameterSet params;
-  params.param("K", 4, 1, 100, "words");
-  Architecture arch("pair", params);
+  Architecture arch("pair", relay_params());
   Handle ab = arch.channel<Word<2, 16>>("ab", one(), 2, "slow to fast");
   Handle ba = arch.channel<Word<2, 16>>("ba", one(), 2, "fast to slow");
   place<HlsSlowRelay>(arch, "slow", one()).bind(HlsSlowRelay::in, ba()).bind(HlsSlowRelay::out, ab());
