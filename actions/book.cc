@@ -41,9 +41,13 @@ Booking book(const Machine& m, const Instruction& ins, std::string_view unit, Pe
       ++booked[a.port][t];
       ++uses[a.port];
     }
-    if (!a.produces.empty()) ready[a.produces] = t;  // a value of several uses is ready at its last
     first = placed ? std::min(first, start) : start;
     last = placed ? std::max(last, t) : t;
+    // A value of several uses is ready after the last; each output lands on its own.
+    for (const Output& out : a.outputs) {
+      ready[out.value] = t + out.at;
+      last = std::max(last, t + out.at);
+    }
     placed = true;
   }
   Booking b;

@@ -5,9 +5,10 @@
 //   initiation: the rate, the cycles before the same actions can be placed
 //               again, set by the busiest port they book.
 // Each action is placed at the latest ready time of its inputs plus its `at`,
-// on the first cycle its port has room. With no declared latency a value is
-// ready in the cycle it is made (the last cycle, for an action of several
-// uses), so a row that books each port once has span == initiation. Charging
+// on the first cycle its port has room; each of its outputs is ready its own
+// `at` after the action's last use of the port, and lands inside the span.
+// With no declared latency a value is ready in the cycle it is made, so a row
+// that books each port once has span == initiation. Charging
 // the span as occupancy was the seed's headline defect: 80 steps where the
 // hardware does 16.
 #pragma once

@@ -9,6 +9,12 @@ static const T* named(const std::vector<T>& v, std::string_view name) {
   return nullptr;
 }
 
+bool Action::makes(std::string_view value) const {
+  for (const Output& o : outputs)
+    if (o.value == value) return true;
+  return false;
+}
+
 const Port* Unit::port(std::string_view n) const { return named(ports, n); }
 const Unit* Machine::unit(std::string_view n) const { return named(units, n); }
 const State* Machine::state(std::string_view n) const { return named(states, n); }

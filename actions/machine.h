@@ -73,18 +73,27 @@ struct When {
   std::vector<int64_t> in;
 };
 
+// A value an action makes, ready `at` cycles after the action's last use of
+// its port. A fold read at two taps is one action with two outputs, so its one
+// reassociation is one obligation, and each tap keeps its own latency.
+struct Output {
+  std::string value;
+  int64_t at = 0;
+};
+
 struct Action {
   std::string unit, port;
   Per per = Per::row;
   std::string op;                  // load, store, receive, send, select, mac, add, rectify, clip, fold, fetch, dispatch
   std::vector<std::string> takes;  // values it consumes
-  std::string produces;            // the value it makes, or ""
+  std::vector<Output> outputs;     // the values it makes, each with its own latency
   std::optional<Rows> reads, writes;
   std::string via;                 // receive/send: the channel the value travels on
   int64_t leaves = 0;              // fold: how many lanes it reduces
-  int64_t at = 0;                  // declared latency: cycles after its inputs are ready
+  int64_t at = 0;                  // declared latency: cycles after its inputs are ready that it is placed
   int64_t times = 1;               // uses of its port each time it fires (spm sends a header and T weights)
   std::optional<When> when;
+  bool makes(std::string_view value) const;
 };
 
 struct Instruction {

@@ -39,7 +39,7 @@ std::vector<std::string> values_out(const Instruction& ins) {
   for (const Action& a : ins.actions) {
     std::string e;
     if (a.op == "load" && a.reads) e = rows_text(*a.reads) + (a.reads->count > 1 ? "[0.." + std::to_string(a.reads->count) + ")" : "");
-    else if (a.op == "receive") e = a.via.empty() ? a.produces : a.via;
+    else if (a.op == "receive") e = a.via.empty() ? (a.outputs.empty() ? "" : a.outputs[0].value) : a.via;
     else if (a.op == "add" && a.takes.size() == 2) e = "(" + of(a.takes[0]) + " + " + of(a.takes[1]) + ")";
     else if (a.op == "mac" && a.takes.size() == 2) e = "sum_k(" + of(a.takes[0]) + " * " + of(a.takes[1]) + ")";
     else if (a.op == "rectify" && a.takes.size() == 1) e = "relu(" + of(a.takes[0]) + ")";
@@ -55,11 +55,13 @@ std::vector<std::string> values_out(const Instruction& ins) {
       for (int64_t v : a.when->in) set += (set.empty() ? "" : ", ") + std::to_string(v);
       return set;
     }() + "}";
-    // A second producer of one value is an alternative (`when` picks it).
-    if (!a.produces.empty()) {
-      const std::string made = e.empty() ? a.produces : e;
-      auto it = expr.find(a.produces);
-      expr[a.produces] = it == expr.end() ? made : "(" + it->second + " | " + made + ")";
+    // A second producer of one value is an alternative (`when` picks it). The
+    // taps of one action with several outputs read as `fold8(red_in).root`.
+    for (const Output& out : a.outputs) {
+      std::string made = e.empty() ? out.value : e;
+      if (!e.empty() && a.outputs.size() > 1) made += "." + out.value;
+      auto it = expr.find(out.value);
+      expr[out.value] = it == expr.end() ? made : "(" + it->second + " | " + made + ")";
     }
     if ((a.op == "store" || a.op == "send") && !a.takes.empty()) {
       const std::string dest = a.writes ? rows_text(*a.writes) : (a.via.empty() ? a.port : a.via);

@@ -47,18 +47,27 @@ Result<std::vector<Obligation>> check(const Machine& m) {
                            "' with " + std::to_string(c->lanes) + " lanes");
         }
       }
+      // One per action, however many taps read it: one tree is one reassociation.
       if (a.op == "fold" || a.op == "mac") {
         Obligation o{where, "the " + a.op + " reassociates its sum (a tree, not left to right)",
                      "reassociation changes a result only under rounding", "EXACT numerics",
                      m.numerics == Numerics::rounding};
         obligations.push_back(o);
       }
-      if (!a.produces.empty()) {
-        made.insert(a.produces);
-        if (!a.via.empty() && a.op == "receive") arrived[a.produces] = a.via;
+      if (a.at < 0) status.add("negative-latency", where, "is placed " + std::to_string(a.at) + " cycles after its inputs");
+      std::set<std::string> outputs;
+      for (const Output& out : a.outputs) {
+        if (out.value.empty()) status.add("unnamed-output", where, "makes a value with no name");
+        if (!outputs.insert(out.value).second)
+          status.add("duplicate-output", where, "makes '" + out.value + "' twice");
+        if (out.at < 0)
+          status.add("negative-latency", where,
+                     "makes '" + out.value + "' " + std::to_string(out.at) + " cycles after its port is used");
+        made.insert(out.value);
+        if (!a.via.empty() && a.op == "receive") arrived[out.value] = a.via;
         else
           for (const std::string& v : a.takes)
-            if (arrived.count(v)) arrived[a.produces] = arrived[v];
+            if (arrived.count(v)) arrived[out.value] = arrived[v];
       }
     }
   }

@@ -6,7 +6,8 @@
 // unknown-operand (a `when` or a row base naming no operand of the
 // instruction), value-before-produced, fold-width (a fold's leaf count against
 // the lanes of the channel its value arrived on), over-rate (a non-elastic
-// unit whose rate exceeds its ii).
+// unit whose rate exceeds its ii), negative-latency (an `at` below 0),
+// unnamed-output and duplicate-output (an action's outputs are named, once each).
 #pragma once
 
 #include <vector>
@@ -17,7 +18,8 @@
 namespace loom::actions {
 
 // The machine's declared claims, plus one reassociation obligation per fold or
-// mac: discharged under exact numerics, open under rounding.
+// mac action (however many outputs it has): discharged under exact numerics,
+// open under rounding.
 Result<std::vector<Obligation>> check(const Machine& m);
 
 }  // namespace loom::actions

@@ -13,27 +13,50 @@ const DerivedUnit* Structure::unit(std::string_view name) const {
   return nullptr;
 }
 
+const DerivedPort* DerivedUnit::port(std::string_view name) const {
+  for (const DerivedPort& p : ports)
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
 Structure structure(const ArchitectureView& architecture) {
   Structure s;
   std::set<std::string> states, channels;
   for (const ArchitectureView::Kernel& k : architecture.kernels()) {
-    DerivedUnit u{k.name, k.instances, {}, k.rows, k.cols, k.depth};
-    const auto add = [&u](const std::string& port) {
-      if (std::find(u.ports.begin(), u.ports.end(), port) == u.ports.end()) u.ports.push_back(port);
+    DerivedUnit u{k.name, k.instances, {}, k.rows, k.cols, k.depth, k.ii};
+    const auto add = [&u](const std::string& port, int64_t capacity) {
+      if (u.port(port) == nullptr) u.ports.push_back({port, capacity});
     };
     for (const ArchitectureView::Bound& b : k.bound) {
       if (b.channel) {
-        add(b.name);
+        add(b.name, 1);
         if (channels.insert(b.name).second) s.channels.push_back({b.name, b.lanes, b.lane_bits});
         continue;
       }
-      if (b.reads) add(b.name + ".read");
-      if (b.writes) add(b.name + ".write");
+      // Registers: every row has its own read and write each cycle.
+      const int64_t capacity = b.partitioned ? std::max<int64_t>(b.rows, 1) : 1;
+      if (b.reads) add(b.name + ".read", capacity);
+      if (b.writes) add(b.name + ".write", capacity);
       if (states.insert(b.name).second) s.states.push_back({b.name, b.rows, b.lanes, b.lane_bits});
     }
     s.units.push_back(std::move(u));
   }
   return s;
+}
+
+Machine implied_machine(const Structure& st, std::string name) {
+  Machine m;
+  m.name = std::move(name);
+  for (const DerivedUnit& d : st.units) {
+    Unit u;
+    u.name = d.name;
+    u.ii = d.ii;
+    for (const DerivedPort& p : d.ports) u.ports.emplace_back(p.name, p.capacity);
+    m.units.push_back(std::move(u));
+  }
+  m.states = st.states;
+  m.channels = st.channels;
+  return m;
 }
 
 int64_t latency(const Structure& st, const Unit& unit) {
@@ -81,16 +104,25 @@ Result<Projection> projection(const Structure& st, const Machine& m, const std::
     for (const std::string& k : kernels) kernel_names += (kernel_names.empty() ? "" : ", ") + k;
     const auto composed_has = [&](const std::string& port) {
       for (const DerivedUnit* d : composed)
-        if (std::find(d->ports.begin(), d->ports.end(), port) != d->ports.end()) return d;
+        if (d->port(port) != nullptr) return d;
       return static_cast<const DerivedUnit*>(nullptr);
     };
     for (const Port& port : u.ports) {
       ProjectionRow row{u.name, port.name, port.kind, port.reason};
       switch (port.kind) {
         case PortKind::derived:
-          if (const DerivedUnit* d = composed_has(port.name)) covered[d->name].insert(port.name);
-          else status.add("port-not-derived", "port '" + u.name + "." + port.name + "'",
-                          "is declared derived, but the composition gives " + kernel_names + " no such port");
+          if (const DerivedUnit* d = composed_has(port.name)) {
+            covered[d->name].insert(port.name);
+            const int64_t composed_capacity = d->port(port.name)->capacity;
+            if (port.capacity != composed_capacity)
+              status.add("port-capacity", "port '" + u.name + "." + port.name + "'",
+                         "the machine gives it " + std::to_string(port.capacity) + " uses a cycle, the composition " +
+                             std::to_string(composed_capacity) +
+                             (composed_capacity > 1 ? " (its memory is fully partitioned: one register a row)" : ""));
+          } else {
+            status.add("port-not-derived", "port '" + u.name + "." + port.name + "'",
+                       "is declared derived, but the composition gives " + kernel_names + " no such port");
+          }
           break;
         case PortKind::alias: {
           std::string targets;
@@ -134,15 +166,15 @@ Result<Projection> projection(const Structure& st, const Machine& m, const std::
   for (const Unmodelled& u : unmodelled) {
     listed.insert({u.unit, u.port});
     const DerivedUnit* d = st.unit(u.unit);
-    const bool exists = d && std::find(d->ports.begin(), d->ports.end(), u.port) != d->ports.end();
+    const bool exists = d && d->port(u.port) != nullptr;
     if (!exists) status.add("unmodelled-stale", "unmodelled '" + u.unit + "." + u.port + "'", "the composition has no such port");
     else if (covered[u.unit].count(u.port))
       status.add("unmodelled-stale", "unmodelled '" + u.unit + "." + u.port + "'", "the machine models it after all");
     else p.unmodelled.push_back(u);
   }
   for (const DerivedUnit& d : st.units)
-    for (const std::string& port : d.ports)
-      if (!covered[d.name].count(port) && !listed.count({d.name, port}))
+    for (const DerivedPort& derived : d.ports)
+      if (const std::string& port = derived.name; !covered[d.name].count(port) && !listed.count({d.name, port}))
         status.add("unmodelled-missing", "port '" + d.name + "." + port + "'",
                    "the composition has it, the machine does not model it, and no unmodelled entry says why");
   if (!status.ok()) return status;
@@ -161,8 +193,10 @@ std::string Projection::to_string() const {
   }
   out += "\nunmodelled (composed ports the machine leaves out, each with its reason):\n";
   for (const Unmodelled& u : unmodelled) out += "  " + u.unit + "." + u.port + ": " + u.reason + "\n";
+  if (unmodelled.empty()) out += "  none: the machine models every port the composition has\n";
   out += "\ngrain:\n";
   for (const std::string& g : grain) out += "  " + g + "\n";
+  if (grain.empty()) out += "  every unit is one kernel instantiated once: the compose grain and the dispatch domain agree\n";
   out += "\n" + std::to_string(ports.size()) + " ports: " + std::to_string(counts[PortKind::derived]) + " derived, " +
          std::to_string(counts[PortKind::alias]) + " alias, " + std::to_string(counts[PortKind::arithmetic]) +
          " arithmetic, " + std::to_string(counts[PortKind::counting]) + " counting; " + std::to_string(unmodelled.size()) +

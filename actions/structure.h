@@ -25,6 +25,9 @@ class ArchitectureView {
     bool channel;       // else a memory or an argument
     bool reads, writes;
     int64_t rows, lanes, lane_bits;  // rows: memories and arguments
+    // A memory declared fully partitioned is one register a row, not a RAM:
+    // `rows` accesses a cycle on each side instead of one.
+    bool partitioned = false;
   };
   struct Kernel {
     std::string name;   // the placement, e.g. "spm"
@@ -32,16 +35,24 @@ class ArchitectureView {
     std::vector<Bound> bound;
     int64_t rows = 1, cols = 1;  // the instance grid
     int64_t depth = 1;           // a row's latency through one instance: its pipeline depth
+    int64_t ii = 1;              // its pipeline's initiation interval
   };
   virtual ~ArchitectureView() = default;
   virtual std::vector<Kernel> kernels() const = 0;
 };
 
+// A port the composition implies, and the uses a cycle it has room for.
+struct DerivedPort {
+  std::string name;  // "dma2sp", "spad.read", "A.read", ...
+  int64_t capacity = 1;
+};
+
 struct DerivedUnit {
   std::string name;
   int64_t instances = 1;
-  std::vector<std::string> ports;  // "dma2sp", "spad.read", "A.read", ...
-  int64_t rows = 1, cols = 1, depth = 1;
+  std::vector<DerivedPort> ports;
+  int64_t rows = 1, cols = 1, depth = 1, ii = 1;
+  const DerivedPort* port(std::string_view name) const;
   // A row's latency across the kernel: a wavefront crosses rows + cols - 1
   // instances, each its pipeline depth and a cycle of channel.
   int64_t latency() const { return (rows + cols - 1) * (depth + 1); }
@@ -55,6 +66,13 @@ struct Structure {
 };
 
 Structure structure(const ArchitectureView& architecture);
+
+// The machine a composition implies, before anything is said about what its
+// units compute: every kernel a unit with every derived port (at its
+// capacity) and its pipeline's ii, and every state and channel. A machine
+// whose grain agrees with the composition's (every unit instantiated once)
+// adds only its arithmetic ports and its instructions.
+Machine implied_machine(const Structure& structure, std::string name);
 
 // A machine unit's latency: its kernel's, or the slowest of the kernels it is a
 // dispatch domain over (they work side by side). Derived from the composition,
@@ -85,7 +103,8 @@ struct Projection {
 // Errors: unit-not-composed (a machine unit, or a kernel it names, absent from
 // the composition), state-not-composed, state-mismatch and channel-not-composed,
 // channel-mismatch (rows, lanes or lane bits that differ), port-not-derived (a port the machine calls derived that the
-// composition lacks), alias-target-missing, unmodelled-missing (a composed port
+// composition lacks), port-capacity (a derived port's uses a cycle that differ
+// from the composition's: a partitioned array is not one read and one write port), alias-target-missing, unmodelled-missing (a composed port
 // neither modelled nor listed), unmodelled-stale (a listed port the composition
 // lacks, or that the machine models after all).
 Result<Projection> projection(const Structure& structure, const Machine& machine,

@@ -9,7 +9,7 @@ std::vector<actions::ArchitectureView::Kernel> RegionView::kernels() const {
   for (const Process& p : region_.processes) {
     auto it = std::find_if(out.begin(), out.end(), [&](const Kernel& k) { return k.name == p.placement; });
     if (it == out.end()) {
-      out.push_back({p.placement, 0, {}, 1, 1, p.unit->pipeline.depth});
+      out.push_back({p.placement, 0, {}, 1, 1, p.unit->pipeline.depth, p.unit->pipeline.ii});
       it = out.end() - 1;
     }
     ++it->instances;
@@ -28,7 +28,7 @@ std::vector<actions::ArchitectureView::Kernel> RegionView::kernels() const {
         }
         case ObjectKind::memory: {
           const MemoryInstance& m = region_.memories[static_cast<size_t>(t.id)];
-          b = {m.name, false, true, true, m.rows, m.word.lanes, m.word.lane_bits};
+          b = {m.name, false, true, true, m.rows, m.word.lanes, m.word.lane_bits, m.partitioned};
           break;
         }
         case ObjectKind::argument: {

@@ -26,6 +26,9 @@
 
 namespace loom {
 
+// The most rows a fully partitioned memory may have: each is a register.
+inline constexpr int64_t kMaxPartitionedRows = 4096;
+
 // One element of a declared channel, memory or argument, as a port is bound to it.
 struct Ref {
   ObjectKind kind;
@@ -117,6 +120,8 @@ class Architecture {
   const std::string& name() const { return name_; }
   const ParameterSet& params() const { return params_; }
 
+  // Errors include invalid-timing: a negative write latency, or a fully
+  // partitioned memory with a write latency or more than kMaxPartitionedRows rows.
   Result<Region> compose(const Overrides& overrides = {}) const;
 
  private:

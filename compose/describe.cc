@@ -54,8 +54,9 @@ std::string describe(const Region& region) {
     if (memory_elements[m.name] == 1 && m.owner.valid()) owners = region.describe(m.owner);
     else if (memory_elements[m.name] > 1 && owners != "nobody" && owners != "several placements")
       owners = "one instance of " + owners + " each";
-    out += fmt::format("  {:<12}{:<7}{:<17}owned by {}\n", m.name, "x" + std::to_string(memory_elements[m.name]),
-                       std::to_string(m.rows) + " x " + m.word.to_string(), owners);
+    out += fmt::format("  {:<12}{:<7}{:<17}owned by {}{}\n", m.name, "x" + std::to_string(memory_elements[m.name]),
+                       std::to_string(m.rows) + " x " + m.word.to_string(), owners,
+                       m.partitioned ? ", fully partitioned (registers)" : "");
   }
 
   out += "\narguments:\n";
@@ -82,7 +83,7 @@ nlohmann::json describe_json(const Region& region) {
   j["memories"] = nlohmann::json::array();
   for (const MemoryInstance& m : region.memories)
     j["memories"].push_back({{"name", m.label()}, {"array", m.name}, {"word", m.word.to_string()}, {"rows", m.rows},
-                             {"write_latency", m.write_latency},
+                             {"write_latency", m.write_latency}, {"partitioned", m.partitioned},
                              {"owner", m.owner.valid() ? region.describe(m.owner) : ""}});
   j["arguments"] = nlohmann::json::array();
   for (const ArgumentInstance& a : region.arguments)

@@ -29,7 +29,8 @@ std::string to_dot(const Region& region) {
     std::string label = escape(proc.name()) + "\\n(" + escape(proc.unit->name) + ")";
     for (const MemoryInstance& m : region.memories)
       if (m.owner.process == static_cast<int>(p))
-        label += "\\nowns " + escape(m.label()) + ": " + std::to_string(m.rows) + " x " + m.word.to_string();
+        label += "\\nowns " + escape(m.label()) + ": " + std::to_string(m.rows) + " x " + m.word.to_string() +
+                 (m.partitioned ? ", registers" : "");
     out += "  " + node(static_cast<int>(p)) + " [shape=box, label=\"" + label + "\"];\n";
   }
   for (size_t a = 0; a < region.arguments.size(); ++a) {

@@ -57,6 +57,7 @@ struct MemoryInstance {
   WordShape word;
   int64_t rows = 0;
   int write_latency = 0;  // MemoryTiming::write_latency, in the owner's iterations
+  bool partitioned = false;  // MemoryTiming::partitioned: registers, not a RAM
   Endpoint owner;
   std::string label() const { return name + index.to_string(); }
 };

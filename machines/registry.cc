@@ -1,5 +1,7 @@
 #include "machines/registry.h"
 
+#include "machines/dottree/commands.h"
+#include "machines/dottree/dottree.h"
 #include "machines/example/example.h"
 #include "machines/tinytpu/commands.h"
 #include "machines/tinytpu/hls.h"
@@ -30,6 +32,9 @@ const std::vector<MachineEntry>& machines() {
       {"tinytpu", "an int8 instruction-programmable tiled-GEMM accelerator: 2*T*T + 6 processes",
        [](const Overrides& o) { return tinytpu::architecture(o); }, tinytpu::default_workload, tinytpu::hls_runs,
        tinytpu::hls_dependences, tinytpu::verbs()},
+      {"dottree", "an adder-tree reduction read at two taps, EXACT int8 or ROUNDING float32: 3 processes",
+       [](const Overrides& o) { return dottree::architecture(o); }, dottree::workload, dottree::hls_runs, no_claims,
+       dottree::verbs()},
   };
   return all;
 }

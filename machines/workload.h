@@ -21,11 +21,12 @@ struct Workload {
   std::map<std::string, Buffer> expected;
 };
 
-// The differences between simulated and expected rows of one argument, as
-// "mismatch" errors naming the row and lane; at most `limit` of them, then a count.
-template <class W>
+// The differences between simulated and expected rows of one argument, bit
+// for bit, as "mismatch" errors naming the row and lane and showing each lane
+// as text(word, lane); at most `limit` of them, then a count.
+template <class W, class Text>
 Status compare_rows(const std::string& argument, const std::vector<W>& simulated, const std::vector<W>& expected,
-                    int limit = 10) {
+                    int limit, Text text) {
   Status status;
   int64_t differences = 0;
   for (size_t r = 0; r < expected.size() && r < simulated.size(); ++r)
@@ -33,8 +34,7 @@ Status compare_rows(const std::string& argument, const std::vector<W>& simulated
       if (simulated[r].lane(lane) == expected[r].lane(lane)) continue;
       if (differences++ < limit)
         status.add("mismatch", "argument '" + argument + "' row " + std::to_string(r) + " lane " + std::to_string(lane),
-                   "simulated " + std::to_string(simulated[r].lane_signed(lane)) + ", reference " +
-                       std::to_string(expected[r].lane_signed(lane)));
+                   "simulated " + text(simulated[r], lane) + ", reference " + text(expected[r], lane));
     }
   if (simulated.size() != expected.size())
     status.add("mismatch", "argument '" + argument + "'",
@@ -42,6 +42,14 @@ Status compare_rows(const std::string& argument, const std::vector<W>& simulated
   if (differences > limit)
     status.add("mismatch", "argument '" + argument + "'", std::to_string(differences - limit) + " more differences");
   return status;
+}
+
+// Lanes shown as two's complement integers.
+template <class W>
+Status compare_rows(const std::string& argument, const std::vector<W>& simulated, const std::vector<W>& expected,
+                    int limit = 10) {
+  return compare_rows(argument, simulated, expected, limit,
+                      [](const W& word, unsigned lane) { return std::to_string(word.lane_signed(lane)); });
 }
 
 }  // namespace loom

@@ -208,7 +208,15 @@ Result<actions::Machine> action_machine(const IsaSpec& spec, const std::map<std:
       if (per == "instruction") act.per = actions::Per::instruction;
       else if (!per.empty() && per != "row") status.add("illegal-value", a.path() + "/per", "is 'row' or 'instruction'");
       act.takes = a.texts("takes");
-      act.produces = a.text("produces", false);
+      if (std::string value = a.text("produces", false); !value.empty()) act.outputs.push_back({value, 0});
+      // Several values, each with its own latency: one fold read at two taps.
+      if (const json* outputs = a.get("outputs")) {
+        if (!act.outputs.empty())
+          status.add("conflicting-keys", a.path() + "/outputs", "an action names its values by 'produces' or by 'outputs', not both");
+        each(outputs, a.path() + "/outputs", status, build, [&](Fields& o) {
+          act.outputs.push_back({o.text("value"), o.bounded("at", 0, 0, kMaxRepeat)});
+        });
+      }
       act.via = a.text("via", false);
       // Bounded, so booking (a cycle at a time) always ends soon.
       act.at = a.bounded("at", 0, 0, kMaxRepeat);

@@ -17,6 +17,11 @@ struct MemoryTiming {
   // inter false`) gets exactly this from hardware whose store stage is that
   // many stages after its load stage.
   int write_latency = 0;
+  // Fully partitioned (HLS `array_partition complete`): every row its own
+  // register, so any number of rows are read and written in one cycle and an
+  // access never holds the owner's loop back. Registers land at once, so such
+  // a memory declares no write latency.
+  bool partitioned = false;
 };
 
 struct Memory {

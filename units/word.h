@@ -16,6 +16,7 @@
 #include "units/hls/word.h"
 #else
 
+#include <bit>
 #include <cassert>
 #include <cstdint>
 #include <string>
@@ -100,6 +101,17 @@ class Word {
     } else {
       bits::deposit(limbs_, i * LaneBits, LaneBits, static_cast<uint64_t>(value));
     }
+  }
+
+  // A 32-bit lane read as an IEEE-754 binary32 float, and its replacement:
+  // what a float32 datapath carries, bit for bit.
+  float lane_float(unsigned i) const {
+    static_assert(LaneBits == 32, "loom: a float lane is 32 bits wide");
+    return std::bit_cast<float>(static_cast<uint32_t>(raw_lane(i)));
+  }
+  void set_lane_float(unsigned i, float value) {
+    static_assert(LaneBits == 32, "loom: a float lane is 32 bits wide");
+    set_lane(i, std::bit_cast<uint32_t>(value));
   }
 
   // The `width` (1..64) bits at bit `lo`, and their replacement: header fields

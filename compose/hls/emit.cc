@@ -446,6 +446,8 @@ class Emitter {
         const MemoryInstance& m = region_.memories[static_cast<size_t>(t.id)];
         const std::string rows = std::to_string(m.rows);
         locals += "  " + raw + " " + port.name + "[" + rows + "];  // memory " + m.label() + ", owned here\n";
+        if (m.partitioned)
+          locals += "#pragma HLS array_partition variable=" + port.name + " complete dim=1  // declared: registers\n";
         locals += "  for (int64_t loom_row = 0; loom_row < " + rows + "; ++loom_row) " + port.name +
                   "[loom_row] = 0;  // as the simulator's start\n";
         init += std::string(init.empty() ? "" : ", ") + port.name;
@@ -634,8 +636,10 @@ static int64_t loom_compare(const ap_uint<W>* words, int64_t rows, const uint64_
 # With Vitis: vitis_hls -f run_hls.tcl (its own headers, not the stand-ins).
 # HLS pragmas are Vitis's; the system compilers do not know them.
 # CXXFLAGS adds to the flags C simulation needs; it cannot take them away.
+# -ffp-contract=off: a float multiply and add stay two roundings, as the units
+# and the reference compute them, so float32 results compare bit for bit.
 CXX ?= g++
-LOOM_CXXFLAGS := -std=c++14 -O1 -Wall -Wextra -Werror -Wno-unknown-pragmas
+LOOM_CXXFLAGS := -std=c++14 -O1 -ffp-contract=off -Wall -Wextra -Werror -Wno-unknown-pragmas
 HEADERS := loom_top.h loom_tb_data.h $(shell find src standin -type f)
 
 .PHONY: csim check clean

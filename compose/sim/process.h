@@ -61,6 +61,7 @@ class Scheduler {
 struct SimStorage {
   Buffer* buffer = nullptr;
   int write_latency = 0;
+  bool partitioned = false;  // registers: an access never starts an iteration
   struct Pending {
     int64_t row, visible_at;
     std::vector<uint64_t> limbs;
@@ -118,7 +119,10 @@ class SimProcess {
     if (s.write_latency > 0) [[unlikely]]
       s.land(mem_iteration(port, 0));
     copy_limbs(s.buffer->row(row), limb_count, limbs);
-    clock.load(port);
+    if (s.partitioned) [[unlikely]]
+      clock.wire();
+    else
+      clock.load(port);
   }
 
   [[gnu::always_inline]] void store(int port, int64_t row, const uint64_t* limbs, int limb_count) {
@@ -130,7 +134,10 @@ class SimProcess {
     } else {
       copy_limbs(limbs, limb_count, s.buffer->row(row));
     }
-    clock.store(port);
+    if (s.partitioned) [[unlikely]]
+      clock.wire();
+    else
+      clock.store(port);
   }
 
   int64_t param(int which) const { return params_[static_cast<size_t>(which)]; }

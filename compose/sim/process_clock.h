@@ -4,7 +4,8 @@
 // the body touches a channel port it already touched in the current one, which is
 // what one trip round a flat loop does. A memory port counts too, as a read
 // side and a write side (one read and one write a cycle, as a dual-ported RAM),
-// so a loop that only loads and stores still takes a cycle an iteration. Two
+// so a loop that only loads and stores still takes a cycle an iteration; a
+// fully partitioned memory is registers, and its accesses never do. Two
 // edges stall an iteration:
 //   read-after-write:  a token is read no earlier than its write + kChannelLatency;
 //   write-after-read:  token k is written no earlier than the read of token k - D,
@@ -42,6 +43,12 @@ class ProcessClock {
   // A load or a store through memory or argument port `port`.
   void load(int port) { access(port); }
   void store(int port) { access(ports_ + port); }
+  // An access to a fully partitioned memory: registers, read and written in
+  // the current iteration however many rows it touches.
+  void wire() {
+    if (iterations_ == 0) iterations_ = 1;
+    finish_ = std::max(finish_, issue_ + pipeline_.depth);
+  }
 
   // The cycle the process has reached: its current iteration's issue.
   int64_t now() const { return issue_; }

@@ -165,6 +165,7 @@ void Task::bind_ports() {
     if (t.bound() && t.kind == ObjectKind::memory) {
       s.buffer = &sim_.memories[id];
       s.write_latency = sim_.region.memories[id].write_latency;
+      s.partitioned = sim_.region.memories[id].partitioned;
     } else if (t.bound() && t.kind == ObjectKind::argument) {
       s.buffer = &sim_.arguments[id];
     }

@@ -17,7 +17,7 @@ Action act(std::string unit, std::string port, std::string op, std::vector<std::
   a.port = std::move(port);
   a.op = std::move(op);
   a.takes = std::move(takes);
-  a.produces = std::move(produces);
+  if (!produces.empty()) a.outputs.push_back({std::move(produces), 0});
   a.at = at;
   return a;
 }
@@ -221,7 +221,9 @@ Machine projected() {
 TEST_CASE("projection classifies every port, and checks the unmodelled table both ways") {
   const Structure s = structure(FakeArchitecture());
   REQUIRE(s.unit("dma") != nullptr);
-  CHECK(s.unit("dma")->ports == std::vector<std::string>{"A.read", "B.read", "to_spm"});
+  std::vector<std::string> dma_ports;
+  for (const DerivedPort& port : s.unit("dma")->ports) dma_ports.push_back(port.name);
+  CHECK(dma_ports == std::vector<std::string>{"A.read", "B.read", "to_spm"});
   CHECK(s.states.size() == 3);
 
   auto p = projection(s, projected(), {});
@@ -276,6 +278,131 @@ TEST_CASE("projection classifies every port, and checks the unmodelled table bot
   Machine bad_alias = projected();
   bad_alias.units[1].ports[0].stands_for.push_back("C.read");
   CHECK(projection(s, bad_alias, {}).errors()[0].kind == "alias-target-missing");
+}
+
+// The tree with its fold read at two taps, the root and one level down: the
+// root lands two cycles after the word, the half tap one.
+Machine two_taps() {
+  Machine m = tree();
+  m.units[0].ports.push_back({"half_out"});
+  m.channels.push_back({"red_half", 2, 32});
+  Instruction& ins = m.instructions[0];
+  ins.actions[1].outputs = {{"sum", 0}, {"half", 1}};
+  ins.actions[1].at = 2;
+  ins.actions[1].outputs[0].at = 0;
+  ins.actions[1].outputs[1].at = 0;
+  Action half = act("tree", "half_out", "send", {"half"}, "", 2);
+  half.via = "red_half";
+  ins.actions.push_back(half);
+  return m;
+}
+
+TEST_CASE("one fold read at two taps is one action with two outputs: one reassociation, one obligation") {
+  Machine m = two_taps();
+  m.numerics = Numerics::rounding;
+  auto one = check(m);
+  REQUIRE(one.ok());
+  CHECK(one.value().size() == 1);
+  CHECK(one.value()[0].open);
+  CHECK(values_out(m.instructions[0]) ==
+        std::vector<std::string>{"red_out = fold8(red_in).sum", "red_half = fold8(red_in).half"});
+  // The seed's only way to say it: two folds of one word, two obligations for one reassociation.
+  Machine seed = m;
+  Instruction& ins = seed.instructions[0];
+  ins.actions[1].outputs = {{"sum", 0}};
+  Action second = ins.actions[1];
+  second.outputs = {{"half", 0}};
+  ins.actions.insert(ins.actions.begin() + 2, second);
+  seed.units[0].ports[1].capacity = 2;  // room for both folds a cycle, so only the count differs
+  auto two = check(seed);
+  REQUIRE(two.ok());
+  CHECK(two.value().size() == 2);
+}
+
+TEST_CASE("each output lands at its own latency") {
+  Machine m = two_taps();
+  // receive 0, fold placed at 2: sum at 2, half at 2; both sends 2 later: span 5.
+  CHECK(book(m, m.instructions[0], "tree", Per::row).span == 5);
+  // The half tap a cycle later than the root makes the half send the last effect.
+  m.instructions[0].actions[1].outputs[1].at = 1;
+  CHECK(book(m, m.instructions[0], "tree", Per::row).span == 6);
+  CHECK(book(m, m.instructions[0], "tree", Per::row).initiation == 1);
+  // An output nothing reads still lands within the span.
+  Machine unread = tree();
+  unread.instructions[0].actions[1].outputs.push_back({"late", 9});
+  CHECK(book(unread, unread.instructions[0], "tree", Per::row).span == 2 + 9 + 1);
+}
+
+TEST_CASE("outputs are named once each, and no latency is negative") {
+  Machine m = two_taps();
+  m.instructions[0].actions[1].outputs[1].value = "sum";
+  CHECK(refusal(m, "duplicate-output").message == "makes 'sum' twice");
+  m = two_taps();
+  m.instructions[0].actions[1].outputs[1].at = -1;
+  CHECK(refusal(m, "negative-latency").message.find("'half' -1 cycles") != std::string::npos);
+  m = two_taps();
+  m.instructions[0].actions[2].at = -3;
+  refusal(m, "negative-latency");
+  m = two_taps();
+  m.instructions[0].actions[1].outputs[1].value = "";
+  refusal(m, "unnamed-output");
+}
+
+// A tree kernel whose node array is declared fully partitioned, or not.
+class TreeArchitecture : public ArchitectureView {
+ public:
+  explicit TreeArchitecture(bool partitioned) : partitioned_(partitioned) {}
+  std::vector<Kernel> kernels() const override {
+    Bound node{"node", false, true, true, 15, 1, 19};
+    node.partitioned = partitioned_;
+    return {{"tree", 1, {{"red_in", true, true, false, 0, 8, 16}, node}, 1, 1, 5, 1}};
+  }
+
+ private:
+  bool partitioned_;
+};
+
+// The implied machine plus an adder and a tree that writes its 8 leaves a row.
+Machine leaf_writer(const Structure& s) {
+  Machine m = implied_machine(s, "tree");
+  m.units[0].elastic = false;
+  m.units[0].ports.push_back({"adder", 1, PortKind::arithmetic, {}, "the adders"});
+  Action in = act("tree", "red_in", "receive", {}, "w");
+  in.via = "red_in";
+  Action leaves = act("tree", "node.write", "store", {"w"});
+  leaves.times = 8;
+  Action fold = act("tree", "adder", "fold", {"w"}, "sum", 2);
+  fold.leaves = 8;
+  m.instructions.push_back({"reduce", {}, {in, leaves, fold}});
+  return m;
+}
+
+TEST_CASE("a fully partitioned array derives as registers: a port with room for every row") {
+  const Structure wires = structure(TreeArchitecture(true));
+  REQUIRE(wires.unit("tree") != nullptr);
+  CHECK(wires.unit("tree")->port("node.write")->capacity == 15);
+  CHECK(wires.unit("tree")->port("node.read")->capacity == 15);
+  CHECK(wires.unit("tree")->port("red_in")->capacity == 1);
+  CHECK(wires.unit("tree")->depth == 5);
+  const Machine m = leaf_writer(wires);
+  CHECK(check(m).ok());
+  CHECK(work(m, m.instructions[0], "tree", 16) == 16);
+  // The seed's structure(): one write port, so 8 leaves a row take 8 cycles,
+  // and the non-elastic tree is refused for a rate it does not have.
+  const Structure ram = structure(TreeArchitecture(false));
+  CHECK(ram.unit("tree")->port("node.write")->capacity == 1);
+  const Machine wrong = leaf_writer(ram);
+  CHECK(work(wrong, wrong.instructions[0], "tree", 16) == 128);
+  CHECK(refusal(wrong, "over-rate").message.find("8 times a row") != std::string::npos);
+  // The projection holds a machine's derived capacities to the composition's.
+  CHECK(projection(wires, m, {}).ok());
+  auto mismatch = projection(ram, m, {});
+  REQUIRE_FALSE(mismatch.ok());
+  CHECK(mismatch.errors()[0].kind == "port-capacity");
+  CHECK(mismatch.errors()[0].where == "port 'tree.node.read'");
+  auto claimed = projection(wires, wrong, {});
+  REQUIRE_FALSE(claimed.ok());
+  CHECK(claimed.errors()[0].message.find("fully partitioned") != std::string::npos);
 }
 
 }  // namespace

@@ -34,6 +34,25 @@ class Word {
   void set_lane(unsigned i, const V& value) {
     raw_.range(i * LaneBits + LaneBits - 1, i * LaneBits) = Int<LaneBits>(value);
   }
+  // A 32-bit lane as an IEEE-754 binary32 float, and its replacement. The
+  // union is how Vitis's own libraries reinterpret a float's bits.
+  float lane_float(unsigned i) const {
+    union {
+      uint32_t bits;
+      float value;
+    } lane_bits_of;
+    lane_bits_of.bits = static_cast<uint32_t>(lane(i).to_uint64());
+    return lane_bits_of.value;
+  }
+  void set_lane_float(unsigned i, float value) {
+    union {
+      uint32_t bits;
+      float value;
+    } lane_bits_of;
+    lane_bits_of.value = value;
+    set_lane(i, UInt<32>(lane_bits_of.bits));
+  }
+
   // The `width` (1..64) bits at bit `lo`, and their replacement.
   uint64_t field(unsigned lo, unsigned width) const { return raw_.range(lo + width - 1, lo).to_uint64(); }
   void set_field(unsigned lo, unsigned width, uint64_t value) { raw_.range(lo + width - 1, lo) = value; }

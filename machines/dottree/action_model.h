@@ -1,0 +1,63 @@
+// DotTree's behavioural model, derived rather than declared: the machine is
+// structure() of the composed region (its units, their channel and memory
+// ports at their capacities, its states and channels, the packed word's lane
+// count), plus the two ports a composition can never say, `mul` and `adder`
+// (what a unit computes is not in its wiring), and its one instruction.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "actions/book.h"
+#include "actions/machine.h"
+#include "actions/structure.h"
+#include "common/status.h"
+#include "compose/region.h"
+
+namespace loom::dottree {
+
+// reduce: for each row, the multiply stage loads X[r] and the weights and
+// sends the products; the tree receives them, writes the leaves into its node
+// array, folds once (the root and the half tap each landing two cycles later),
+// reads both taps and sends them two cycles after that; the store writes S and H.
+inline constexpr const char* kInstruction = "reduce";
+
+// The machine over `structure`, at `numerics` (kExact or kRounding). Errors:
+// unit-not-composed, channel-not-composed, state-not-composed when the
+// structure lacks what DotTree's instruction names.
+Result<actions::Machine> derive_machine(const actions::Structure& structure, int64_t numerics);
+
+struct ActionModel {
+  actions::Structure structure;
+  actions::Machine machine;
+  std::vector<actions::Obligation> obligations;  // the rule's, at the region's numerics
+};
+
+// The model of a region architecture() composed; the rule is run on it.
+// Errors: derive_machine's, then the rule's refusals.
+Result<ActionModel> action_model(const Region& region);
+
+// The derived machine against the structure it came from: every port DERIVED
+// but mul and adder, nothing unmodelled.
+Result<actions::Projection> project(const ActionModel& model);
+
+// What `loom cost` prints for one reduce of `rows` rows.
+struct Cost {
+  struct UnitCost {
+    std::string unit;
+    int64_t work = 0, latency = 0;  // steps; cycles from the first row's first effect to the last row's last
+    actions::Booking row, instruction;
+  };
+  std::vector<UnitCost> units;
+  // Each reassociation obligation, with its state under each numerics.
+  struct Reassociation {
+    std::string where, claim;
+    bool open_exact = false, open_rounding = true;
+  };
+  std::vector<Reassociation> reassociations;
+  std::vector<actions::Obligation> others;  // the rest, at the region's numerics
+};
+Cost cost(const ActionModel& model, int64_t rows);
+
+}  // namespace loom::dottree

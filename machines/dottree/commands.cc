@@ -1,0 +1,118 @@
+#include "machines/dottree/commands.h"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "common/report.h"
+#include "machines/dottree/action_model.h"
+#include "machines/dottree/dottree.h"
+
+namespace loom::dottree {
+namespace {
+
+using nlohmann::json;
+
+void print(const std::string& text) { std::fwrite(text.data(), 1, text.size(), stdout); }
+
+const char* numerics_name(int64_t numerics) { return numerics == kRounding ? "ROUNDING" : "EXACT"; }
+
+// The model of the region the arguments configure. DotTree's model derives from
+// the composition, so a spec, a program or a GEMM is a usage error, not ignored.
+Result<ActionModel> modelled(const VerbArgs& a, Region& region) {
+  Status usage;
+  if (!a.root.empty() || !a.spec.empty())
+    usage.add("usage", "--root/--spec", "DotTree's action model derives from its composed region; it reads no spec");
+  if (!a.file.empty() || !a.gemm.empty() || a.bench)
+    usage.add("usage", a.file.empty() ? (a.bench ? "--bench" : "--gemm") : "FILE",
+              "DotTree runs one instruction, reduce, over ROWS rows (set by --param ROWS=N); it takes no program");
+  if (!usage.ok()) return usage;
+  auto arch = architecture(a.overrides);
+  if (!arch.ok()) return arch.status();
+  auto composed = arch.value().compose(a.overrides);
+  if (!composed.ok()) return composed.status();
+  region = std::move(composed).value();
+  return action_model(region);
+}
+
+std::string config(const Region& region) {
+  std::string out;
+  for (const auto& [name, value] : region.params.entries()) out += (out.empty() ? "" : " ") + name + "=" + std::to_string(value);
+  return out;
+}
+
+int project_verb(const VerbArgs& a) {
+  Region region;
+  auto model = modelled(a, region);
+  if (!model.ok()) return report(model.status(), model.errors()[0].kind == "usage" ? kExitUsage : kExitInput);
+  auto projected = project(model.value());
+  if (!projected.ok()) return report(projected.status());
+  if (a.json) {
+    json j = {{"build", config(region)}, {"ports", json::array()}, {"unmodelled", json::array()},
+              {"grain", projected.value().grain}};
+    for (const actions::ProjectionRow& r : projected.value().ports)
+      j["ports"].push_back({{"unit", r.unit}, {"port", r.port}, {"class", actions::kind_name(r.kind)}, {"detail", r.detail}});
+    print(j.dump(2) + "\n");
+    return kExitOk;
+  }
+  print("projection of DotTree's action model onto its composed region (" + config(region) +
+        "):\nthe machine is structure() of the composition plus mul and adder, so every other port derives\n\n" +
+        projected.value().to_string());
+  return kExitOk;
+}
+
+int cost_verb(const VerbArgs& a) {
+  Region region;
+  auto model = modelled(a, region);
+  if (!model.ok()) return report(model.status(), model.errors()[0].kind == "usage" ? kExitUsage : kExitInput);
+  const int64_t rows = region.params["ROWS"], numerics = region.params["NUMERICS"];
+  const Cost c = cost(model.value(), rows);
+  if (a.json) {
+    json j = {{"build", config(region)}, {"instruction", kInstruction}, {"rows", rows}, {"units", json::array()},
+              {"obligations", json::array()}};
+    for (const Cost::UnitCost& u : c.units)
+      j["units"].push_back({{"unit", u.unit}, {"work", u.work}, {"latency", u.latency}, {"span", u.row.span},
+                            {"initiation", u.row.initiation}, {"per_instruction", u.instruction.initiation}});
+    for (const Cost::Reassociation& r : c.reassociations)
+      j["obligations"].push_back({{"where", r.where}, {"claim", r.claim}, {"open", numerics == kRounding ? r.open_rounding : r.open_exact},
+                                  {"exact", r.open_exact ? "open" : "discharged"},
+                                  {"rounding", r.open_rounding ? "open" : "discharged"}});
+    for (const actions::Obligation& o : c.others)
+      j["obligations"].push_back({{"where", o.where}, {"claim", o.claim}, {"open", o.open}});
+    print(j.dump(2) + "\n");
+    return kExitOk;
+  }
+  std::string out = fmt::format("cost of {} over ROWS={} rows ({}, {}):\n\n", kInstruction, rows, config(region),
+                                numerics_name(numerics));
+  out += fmt::format("  {:<10} {:>6} {:>8} {:>5} {:>11} {:>16}\n", "unit", "work", "latency", "span", "initiation",
+                     "per instruction");
+  for (const Cost::UnitCost& u : c.units)
+    out += fmt::format("  {:<10} {:>6} {:>8} {:>5} {:>11} {:>16}\n", u.unit, u.work, u.latency, u.row.span,
+                       u.row.initiation, u.instruction.initiation);
+  for (const Cost::UnitCost& u : c.units)
+    if (u.unit == "tree")
+      out += fmt::format("\nthe tree: work {} steps, latency {} cycles for {} rows (span {} a row, initiation {});\n"
+                         "charging the span as occupancy, the seed's defect, would say {} steps\n",
+                         u.work, u.latency, rows, u.row.span, u.row.initiation, u.row.span * rows);
+  out += "\nobligations:\n";
+  for (const Cost::Reassociation& r : c.reassociations)
+    out += fmt::format("  {}: {}\n    under EXACT (NUMERICS=0):    {}{}\n    under ROUNDING (NUMERICS=1): {}{}\n", r.where,
+                       r.claim, r.open_exact ? "open" : "discharged", numerics == kExact ? "  <- this build" : "",
+                       r.open_rounding ? "open" : "discharged", numerics == kRounding ? "  <- this build" : "");
+  for (const actions::Obligation& o : c.others)
+    out += fmt::format("  {}: {} ({})\n", o.where, o.claim, o.open ? "open" : "discharged");
+  print(out);
+  return kExitOk;
+}
+
+}  // namespace
+
+MachineVerbs verbs() {
+  MachineVerbs v;
+  v.project = project_verb;
+  v.cost = cost_verb;
+  return v;
+}
+
+}  // namespace loom::dottree

@@ -1,0 +1,40 @@
+// DotTree's multiply stage: keeps the weight row W, then for each row of X
+// multiplies it lane by lane with the weights and sends the products to the
+// tree as one packed word of RED_LANES lanes of RED_IN_BITS each.
+#pragma once
+
+#include "units/library/dottree/numerics.h"
+#include "units/unit.h"
+
+namespace loom { namespace dottree {
+
+template <class N>
+struct Multiply {
+  typedef typename N::Operand Operand;
+  typedef typename N::Leaves Leaves;
+  LOOM_UNIT("multiply");
+  LOOM_READS_DRAM(W, Operand);
+  LOOM_READS_DRAM(X, Operand);
+  LOOM_OWNS(weights, Operand);
+  LOOM_WRITES(red_in, Leaves);
+  LOOM_PARAM(rows, ROWS);
+  static constexpr auto ports = port_list(W, X, weights, red_in);
+  static constexpr auto params = param_list(rows);
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/2};
+
+  template <class IO>
+  static void body(IO& io) {
+    io.store(weights, 0, io.load(W, 0));
+    for (int64_t r = 0; r < io.param(rows); ++r) {
+      LOOM_PIPELINE(io);
+      const Operand x = io.load(X, r);
+      const Operand w = io.load(weights, 0);
+      Leaves products;
+      for (unsigned l = 0; l < N::lanes; ++l) N::put(products, l, N::product(x, w, l));
+      io.write(red_in, products);
+    }
+  }
+};
+
+}  // namespace dottree
+}  // namespace loom
