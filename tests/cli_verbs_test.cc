@@ -156,6 +156,7 @@ TEST_CASE("the generic command line names no machine", "[cli]") {
     REQUIRE(!source.empty());
     CHECK(source.find("tinytpu") == std::string::npos);
     CHECK(source.find("example") == std::string::npos);
+    CHECK(source.find("dottree") == std::string::npos);
   }
 }
 
@@ -249,6 +250,67 @@ TEST_CASE("cost and project --json carry their tables", "[cli][json]") {
   CHECK(classes["ARITHMETIC"] == 3);
   CHECK(classes["COUNTING"] == 1);
   CHECK(p.at("unmodelled").size() == 10);
+}
+
+TEST_CASE("DotTree: project shows every port DERIVED but mul and adder; cost prints work 16 and latency 20", "[cli][dottree]") {
+  const Run p = loom("project --machine dottree");
+  CHECK(p.exit_code == 0);
+  CHECK(p.out.find("16 ports: 14 derived, 0 alias, 2 arithmetic, 0 counting; 0 unmodelled") != std::string::npos);
+  CHECK(std::regex_search(p.out, std::regex(R"(\n  multiply +mul +ARITHMETIC)")));
+  CHECK(std::regex_search(p.out, std::regex(R"(\n  tree +adder +ARITHMETIC)")));
+  CHECK(std::regex_search(p.out, std::regex(R"(\n  tree +node\.write +DERIVED)")));
+  CHECK(p.out.find("UNMODELLED") == std::string::npos);
+  CHECK(p.out.find("the compose grain and the dispatch domain agree") != std::string::npos);
+
+  const Run c = loom("cost --machine dottree");
+  CHECK(c.exit_code == 0);
+  CHECK(std::regex_search(c.out, std::regex(R"(\n  tree +16 +20 +5 +1 )")));
+  CHECK(c.out.find("the tree: work 16 steps, latency 20 cycles for 16 rows") != std::string::npos);
+  CHECK(c.out.find("would say 80 steps") != std::string::npos);
+  CHECK(c.out.find("under EXACT (NUMERICS=0):    discharged  <- this build") != std::string::npos);
+  CHECK(c.out.find("under ROUNDING (NUMERICS=1): open\n") != std::string::npos);
+  const Run rounding = loom("cost --machine dottree --param NUMERICS=1");
+  CHECK(rounding.out.find("under ROUNDING (NUMERICS=1): open  <- this build") != std::string::npos);
+  // Work and latency follow ROWS.
+  CHECK(std::regex_search(loom("cost --machine dottree --param ROWS=100").out, std::regex(R"(\n  tree +100 +104 +5 +1 )")));
+
+  const auto j = nlohmann::json::parse(loom("cost --machine dottree --json").out);
+  bool tree = false;
+  for (const auto& u : j.at("units"))
+    if (u.at("unit") == "tree") tree = u.at("work") == 16 && u.at("latency") == 20 && u.at("span") == 5;
+  CHECK(tree);
+  REQUIRE(j.at("obligations").size() == 1);
+  CHECK(j.at("obligations")[0].at("exact") == "discharged");
+  CHECK(j.at("obligations")[0].at("rounding") == "open");
+  const auto pj = nlohmann::json::parse(loom("project --machine dottree --json").out);
+  CHECK(pj.at("ports").size() == 16);
+  CHECK(pj.at("unmodelled").empty());
+
+  // What DotTree's model does not read is refused, not ignored.
+  for (const std::string args : {"cost --machine dottree --gemm 4x4x4", "cost --machine dottree --bench",
+                                 "project --machine dottree --spec x.json", "cost --machine dottree p.s"}) {
+    INFO(args);
+    const Run r = loom(args);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("loom: error[usage]") == 0);
+  }
+  const Run unbuilt = loom("cost --machine dottree --param NUMERICS=1 --param RED_IN_BITS=16");
+  CHECK(unbuilt.exit_code == 1);
+  CHECK(unbuilt.err.find("error[not-built] configuration NUMERICS=1 RED_LANES=8 RED_IN_BITS=16") != std::string::npos);
+}
+
+TEST_CASE("DotTree simulates exactly under both numerics from the command line, and draws", "[cli][dottree]") {
+  for (const std::string params : {"", " --param NUMERICS=1", " --param RED_LANES=32 --param ROWS=50",
+                                   " --param NUMERICS=1 --param RED_LANES=2"}) {
+    INFO(params);
+    const Run r = loom("sim --machine dottree" + params);
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("check against the reference: EXACT") != std::string::npos);
+  }
+  const Run dot = loom("dot --machine dottree");
+  CHECK(dot.exit_code == 0);
+  CHECK(dot.out.find("label=\"red_in\\n8x16 d2\"") != std::string::npos);
+  CHECK(dot.out.find("owns node: 15 x 1x19, registers") != std::string::npos);
 }
 
 TEST_CASE("a CSV with ragged rows, no rows or a non-integer is refused at file:line:column", "[cli][csv]") {

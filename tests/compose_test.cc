@@ -100,6 +100,24 @@ TEST_CASE("a memory addressed by a non-owner, owned twice, or owned by nobody is
         "error[unowned] memory 'orphan': has no owner\n");
 }
 
+TEST_CASE("a memory's timing is refused when it cannot hold: negative, or registers with a latency or too many rows", "[compose]") {
+  Architecture arch("timing", small_params());
+  Handle late = arch.memory<Narrow>("late", 4, one(), MemoryTiming{.write_latency = -1});
+  Handle latched = arch.memory<Narrow>("latched", 4, one(), MemoryTiming{.write_latency = 2, .partitioned = true});
+  Handle huge = arch.memory<Narrow>("huge", kMaxPartitionedRows + 1, one(), MemoryTiming{.partitioned = true});
+  Handle fine = arch.memory<Narrow>("fine", kMaxPartitionedRows, one(), MemoryTiming{.partitioned = true});
+  place<test::Keeper>(arch, "a", one()).bind(test::Keeper::mem, late());
+  place<test::Keeper>(arch, "b", one()).bind(test::Keeper::mem, latched());
+  place<test::Keeper>(arch, "c", one()).bind(test::Keeper::mem, huge());
+  place<test::Keeper>(arch, "d", one()).bind(test::Keeper::mem, fine());
+  CHECK(errors_of(arch) ==
+        "error[invalid-timing] memory 'late': declares a write latency of -1 iterations; it must be 0 or more\n"
+        "error[invalid-timing] memory 'latched': is fully partitioned (registers, which land at once) and declares a "
+        "write latency of 2 iterations\n"
+        "error[invalid-timing] memory 'huge': is fully partitioned into 4097 registers; at most 4096 may be (each row is "
+        "a register)\n");
+}
+
 TEST_CASE("a region argument read by two processes is refused, and so is an unused one", "[compose]") {
   Architecture arch("dram", small_params());
   Handle a = arch.argument<Narrow>("A", "LEN", "input rows");

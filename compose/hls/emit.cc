@@ -11,6 +11,7 @@
 
 #include "compose/hls/poison.h"
 #include "compose/hls/project.h"
+#include "units/bits.h"
 
 namespace loom::hls {
 namespace {
@@ -311,6 +312,16 @@ class Emitter {
       if (run.expected.empty())
         status.add("hls-test-run", "test run " + q(run.name), "expects no output, so the testbench would compare nothing");
     if (runs_.empty()) status.add("hls-test-run", "region " + q(region_.name), "the testbench needs at least one run");
+    // The data is compiled into the testbench: past this it is a header no compiler takes in reasonable time.
+    int64_t limbs = 0;
+    for (const TestRun& run : runs_)
+      for (const auto* contents : {&run.inputs, &run.expected})
+        for (const auto& [name, buffer] : *contents) limbs += buffer.rows() * bits::limbs_for(static_cast<unsigned>(buffer.word().bits()));
+    if (limbs > kMaxTestbenchLimbs)
+      status.add("hls-test-too-large", "region " + q(region_.name),
+                 "its " + std::to_string(runs_.size()) + " test runs hold " + std::to_string(limbs) +
+                     " 64-bit words of data, and a testbench holds at most " + std::to_string(kMaxTestbenchLimbs) +
+                     "; emit a smaller configuration (fewer rows) to C-simulate, and synthesise the large one from the same units");
     return status;
   }
 

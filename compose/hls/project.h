@@ -25,6 +25,10 @@ struct Options {
 Status check_options(const Options& options);
 inline constexpr double kMinClockNs = 0.5, kMaxClockNs = 100.0;
 
+// The most data, in 64-bit words over every run's inputs and expected outputs,
+// a testbench is emitted with (about 21 MB of header).
+inline constexpr int64_t kMaxTestbenchLimbs = int64_t{1} << 20;
+
 // A claim the machine makes that a unit's loop carries no dependence through
 // one of its memories: emitted as `#pragma HLS dependence variable=<memory>
 // inter false` in that unit's loop, with what it rests on written above it.
@@ -52,7 +56,8 @@ struct Project {
 // simulation runs the dataflow processes one after another, so their channel
 // graph must be acyclic; the cycle is named); hls-source-missing (a unit's
 // header was not embedded: loom_hls_sources); hls-shared-source (two units with
-// different loop pragmas in one header); hls-test-run (a run names an argument
+// different loop pragmas in one header); hls-test-too-large (the runs' data
+// is more than kMaxTestbenchLimbs words); hls-test-run (a run names an argument
 // the region lacks, or gives it the wrong word or size).
 Result<Project> emit(const Region& region, const Options& options, const std::vector<Dependence>& dependences,
                      const std::vector<TestRun>& runs, const SourceTree& sources = embedded_sources());

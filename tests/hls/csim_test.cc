@@ -44,6 +44,14 @@ TEST_CASE("the example's project C-simulates and passes at several T and N, with
   passes("example", {{"T", 32}, {"N", 3}, {"K", 100}}, "example_t32_n3");
 }
 
+TEST_CASE("DotTree's project C-simulates under both numerics and several lane counts, with both compilers", "[hls][csim]") {
+  passes("dottree", {}, "dottree_exact_8");
+  passes("dottree", {{"RED_LANES", 32}, {"ROWS", 40}}, "dottree_exact_32");
+  passes("dottree", {{"RED_LANES", 8}, {"RED_IN_BITS", 24}}, "dottree_exact_8_24");
+  passes("dottree", {{"NUMERICS", 1}}, "dottree_rounding_8");
+  passes("dottree", {{"NUMERICS", 1}, {"RED_LANES", 2}, {"ROWS", 3}}, "dottree_rounding_2");
+}
+
 TEST_CASE("TinyTPU's project C-simulates every bench GEMM and vadd_program at T=4, MAXDIM=16", "[hls][csim]") {
   const Emitted e = emit_machine("tinytpu", {{"T", 4}, {"MAXDIM", 16}});
   // Every bench GEMM, looped and flat, with and without ReLU, and vadd_program.

@@ -226,6 +226,20 @@ TEST_CASE("hostile command lines are refused by name", "[hostile]") {
       {"hls --out x --clock-ns inf", 2, "loom: error[bad-clock]"},
       {"hls --out /dev/null", 1, "loom: error[hls-output] /dev/null"},
       {"cost --gemm 4x4x4 --spec " + broken_unmodelled(), 1, "loom: error[missing-key] /machine/unmodelled/0"},
+      {"sim --machine dottree --param RED_LANES=3", 1, "loom: error[not-built] configuration NUMERICS=0 RED_LANES=3"},
+      {"sim --machine dottree --param RED_LANES=-8", 1, "loom: error[not-built] configuration NUMERICS=0 RED_LANES=-8"},
+      {"sim --machine dottree --param NUMERICS=1 --param RED_IN_BITS=16", 1, "loom: error[not-built]"},
+      {"sim --machine dottree --param NUMERICS=7", 1, "loom: error[not-built] configuration NUMERICS=7"},
+      {"sim --machine dottree --param ROWS=0", 1, "loom: error[parameter-out-of-range] parameter 'ROWS'"},
+      {"sim --machine dottree --param ROWS=2000000", 1, "loom: error[parameter-out-of-range] parameter 'ROWS'"},
+      {"sim --machine dottree --param QD=0", 1, "loom: error[parameter-out-of-range] parameter 'QD'"},
+      {"sim --machine dottree --param SUM_BITS=8", 1, "loom: error[derived-parameter] parameter 'SUM_BITS'"},
+      {"sim --machine dottree --param T=4", 1, "loom: error[unknown-parameter] parameter 'T'"},
+      {"cost --machine dottree --gemm 4x4x4", 2, "loom: error[usage] --gemm"},
+      {"project --machine dottree --root .", 2, "loom: error[usage] --root/--spec"},
+      {"hls --machine dottree --param ROWS=1048576 --param RED_LANES=32 --out " + std::string(std::getenv("TEST_TMPDIR")) +
+           "/big",
+       1, "loom: error[hls-test-too-large] region 'dottree'"},
   };
   for (const Line& l : lines) {
     INFO("loom " << l.args);

@@ -205,5 +205,30 @@ TEST_CASE("the machine table refuses unknown keys, repeated names and unbounded 
   const Status twice = machine_status(spec_with(R"({"name": "sequencer", "ports")", R"({"name": "spm", "ports")"));
   CHECK(names(twice, "duplicate-name", "/machine/units/"));
 }
+
+TEST_CASE("an action's values are named by produces or by outputs, each with its own latency", "[hostile]") {
+  const std::string action = R"("produces": "w", "times": "T"},)";
+  const std::string two = R"("outputs": [{"value": "w"}, {"value": "w_late", "at": 3}], "times": "T"},)";
+  auto spec = load_spec(spec_with(action, two), "spec.json");
+  REQUIRE(spec.ok());
+  auto build = spec.value().resolve();
+  REQUIRE(build.ok());
+  auto machine = action_machine(spec.value(), build.value());
+  INFO(machine.status().to_string());
+  REQUIRE(machine.ok());
+  bool found = false;
+  for (const actions::Instruction& ins : machine.value().instructions)
+    for (const actions::Action& a : ins.actions)
+      if (a.outputs.size() == 2 && a.outputs[1].value == "w_late" && a.outputs[1].at == 3) found = true;
+  CHECK(found);
+  const Status both = machine_status(spec_with(action, R"("produces": "w", "outputs": [{"value": "v"}], "times": "T"},)"));
+  CHECK(names(both, "conflicting-keys", "/outputs"));
+  const Status late = machine_status(spec_with(action, R"("outputs": [{"value": "w", "at": -1}], "times": "T"},)"));
+  CHECK(names(late, "illegal-value", "/outputs/0/at"));
+  const Status typo = machine_status(spec_with(action, R"("outputs": [{"valeu": "w"}], "times": "T"},)"));
+  CHECK(names(typo, "unknown-key", "/outputs/0/valeu"));
+  const Status shape = machine_status(spec_with(action, R"("outputs": {"value": "w"}, "times": "T"},)"));
+  CHECK(names(shape, "wrong-type", "/outputs"));
+}
 }  // namespace
 }  // namespace loom::spec
