@@ -22,13 +22,17 @@ enum class PortKind {
   counting,    // carries nothing: it exists to count through ports
 };
 
+// A port's capacity when it has room for any number of uses a cycle: the read
+// side of registers, whose outputs fan out.
+inline constexpr int64_t kAnyUses = int64_t{1} << 30;
+
 struct Port {
   Port() = default;
   Port(std::string n, int64_t c = 1, PortKind k = PortKind::derived, std::vector<std::string> s = {}, std::string r = "")
       : name(std::move(n)), capacity(c), kind(k), stands_for(std::move(s)), reason(std::move(r)) {}
 
   std::string name;
-  int64_t capacity = 1;  // uses a cycle
+  int64_t capacity = 1;  // uses a cycle, up to kAnyUses
   PortKind kind = PortKind::derived;
   std::vector<std::string> stands_for;  // alias: the composed ports it stands for
   std::string reason;                   // alias, arithmetic, counting: why it is not derived

@@ -41,6 +41,7 @@ std::vector<std::string> values_out(const Instruction& ins) {
     if (a.op == "load" && a.reads) e = rows_text(*a.reads) + (a.reads->count > 1 ? "[0.." + std::to_string(a.reads->count) + ")" : "");
     else if (a.op == "receive") e = a.via.empty() ? (a.outputs.empty() ? "" : a.outputs[0].value) : a.via;
     else if (a.op == "add" && a.takes.size() == 2) e = "(" + of(a.takes[0]) + " + " + of(a.takes[1]) + ")";
+    else if (a.op == "mul" && a.takes.size() == 2) e = "(" + of(a.takes[0]) + " * " + of(a.takes[1]) + ")";
     else if (a.op == "mac" && a.takes.size() == 2) e = "sum_k(" + of(a.takes[0]) + " * " + of(a.takes[1]) + ")";
     else if (a.op == "rectify" && a.takes.size() == 1) e = "relu(" + of(a.takes[0]) + ")";
     else if (a.op == "clip" && a.takes.size() == 1) e = "clip8(" + of(a.takes[0]) + ")";
@@ -50,7 +51,7 @@ std::vector<std::string> values_out(const Instruction& ins) {
       for (size_t k = 0; k < a.takes.size(); ++k) e += (k ? ", " : "") + of(a.takes[k]);
       e += ")";
     }
-    if (!e.empty() && a.when) e += " if " + a.when->operand + " in {" + [&] {
+    const std::string condition = !a.when ? "" : " if " + a.when->operand + " in {" + [&] {
       std::string set;
       for (int64_t v : a.when->in) set += (set.empty() ? "" : ", ") + std::to_string(v);
       return set;
@@ -60,18 +61,13 @@ std::vector<std::string> values_out(const Instruction& ins) {
     for (const Output& out : a.outputs) {
       std::string made = e.empty() ? out.value : e;
       if (!e.empty() && a.outputs.size() > 1) made += "." + out.value;
+      if (!e.empty()) made += condition;
       auto it = expr.find(out.value);
       expr[out.value] = it == expr.end() ? made : "(" + it->second + " | " + made + ")";
     }
     if ((a.op == "store" || a.op == "send") && !a.takes.empty()) {
       const std::string dest = a.writes ? rows_text(*a.writes) : (a.via.empty() ? a.port : a.via);
-      std::string line = dest + " = " + of(a.takes[0]);
-      if (a.when) {
-        line += " if " + a.when->operand + " in {";
-        for (size_t k = 0; k < a.when->in.size(); ++k) line += (k ? ", " : "") + std::to_string(a.when->in[k]);
-        line += "}";
-      }
-      out.push_back(line);
+      out.push_back(dest + " = " + of(a.takes[0]) + condition);
     }
   }
   return out;

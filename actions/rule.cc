@@ -64,8 +64,11 @@ Result<std::vector<Obligation>> check(const Machine& m) {
           status.add("negative-latency", where,
                      "makes '" + out.value + "' " + std::to_string(out.at) + " cycles after its port is used");
         made.insert(out.value);
+        // A value keeps the width of the channel it arrived on through lane-wise
+        // work, not through a fold, which narrows it: a fold of a tap is not
+        // held to the channel's lanes.
         if (!a.via.empty() && a.op == "receive") arrived[out.value] = a.via;
-        else
+        else if (a.op != "fold")
           for (const std::string& v : a.takes)
             if (arrived.count(v)) arrived[out.value] = arrived[v];
       }

@@ -33,10 +33,9 @@ Structure structure(const ArchitectureView& architecture) {
         if (channels.insert(b.name).second) s.channels.push_back({b.name, b.lanes, b.lane_bits});
         continue;
       }
-      // Registers: every row has its own read and write each cycle.
-      const int64_t capacity = b.partitioned ? std::max<int64_t>(b.rows, 1) : 1;
-      if (b.reads) add(b.name + ".read", capacity);
-      if (b.writes) add(b.name + ".write", capacity);
+      // Registers: each row takes one write a cycle, and its value fans out to any number of reads.
+      if (b.reads) add(b.name + ".read", b.partitioned ? kAnyUses : 1);
+      if (b.writes) add(b.name + ".write", b.partitioned ? std::max<int64_t>(b.rows, 1) : 1);
       if (states.insert(b.name).second) s.states.push_back({b.name, b.rows, b.lanes, b.lane_bits});
     }
     s.units.push_back(std::move(u));
@@ -114,10 +113,11 @@ Result<Projection> projection(const Structure& st, const Machine& m, const std::
           if (const DerivedUnit* d = composed_has(port.name)) {
             covered[d->name].insert(port.name);
             const int64_t composed_capacity = d->port(port.name)->capacity;
+            const auto uses = [](int64_t c) { return c >= kAnyUses ? std::string("any number of") : std::to_string(c); };
             if (port.capacity != composed_capacity)
               status.add("port-capacity", "port '" + u.name + "." + port.name + "'",
-                         "the machine gives it " + std::to_string(port.capacity) + " uses a cycle, the composition " +
-                             std::to_string(composed_capacity) +
+                         "the machine gives it " + uses(port.capacity) + " uses a cycle, the composition " +
+                             uses(composed_capacity) +
                              (composed_capacity > 1 ? " (its memory is fully partitioned: one register a row)" : ""));
           } else {
             status.add("port-not-derived", "port '" + u.name + "." + port.name + "'",

@@ -26,7 +26,7 @@ class ArchitectureView {
     bool reads, writes;
     int64_t rows, lanes, lane_bits;  // rows: memories and arguments
     // A memory declared fully partitioned is one register a row, not a RAM:
-    // `rows` accesses a cycle on each side instead of one.
+    // `rows` writes a cycle (one a register) and any number of reads.
     bool partitioned = false;
   };
   struct Kernel {

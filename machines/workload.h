@@ -21,17 +21,18 @@ struct Workload {
   std::map<std::string, Buffer> expected;
 };
 
-// The differences between simulated and expected rows of one argument, bit
-// for bit, as "mismatch" errors naming the row and lane and showing each lane
-// as text(word, lane); at most `limit` of them, then a count.
-template <class W, class Text>
+// The differences between simulated and expected rows of one argument, where
+// same(simulated, expected, lane) says a lane agrees, as "mismatch" errors
+// naming the row and lane and showing each lane as text(word, lane); at most
+// `limit` of them, then a count.
+template <class W, class Text, class Same>
 Status compare_rows(const std::string& argument, const std::vector<W>& simulated, const std::vector<W>& expected,
-                    int limit, Text text) {
+                    int limit, Text text, Same same) {
   Status status;
   int64_t differences = 0;
   for (size_t r = 0; r < expected.size() && r < simulated.size(); ++r)
     for (unsigned lane = 0; lane < W::lanes; ++lane) {
-      if (simulated[r].lane(lane) == expected[r].lane(lane)) continue;
+      if (same(simulated[r], expected[r], lane)) continue;
       if (differences++ < limit)
         status.add("mismatch", "argument '" + argument + "' row " + std::to_string(r) + " lane " + std::to_string(lane),
                    "simulated " + text(simulated[r], lane) + ", reference " + text(expected[r], lane));
@@ -44,12 +45,13 @@ Status compare_rows(const std::string& argument, const std::vector<W>& simulated
   return status;
 }
 
-// Lanes shown as two's complement integers.
+// Bit for bit, lanes shown as two's complement integers.
 template <class W>
 Status compare_rows(const std::string& argument, const std::vector<W>& simulated, const std::vector<W>& expected,
                     int limit = 10) {
-  return compare_rows(argument, simulated, expected, limit,
-                      [](const W& word, unsigned lane) { return std::to_string(word.lane_signed(lane)); });
+  return compare_rows(
+      argument, simulated, expected, limit, [](const W& word, unsigned lane) { return std::to_string(word.lane_signed(lane)); },
+      [](const W& a, const W& b, unsigned lane) { return a.lane(lane) == b.lane(lane); });
 }
 
 }  // namespace loom

@@ -142,5 +142,54 @@ TEST_CASE("a memory-only loop takes a cycle per use of a memory side", "[timing]
   CHECK(r.value().cycles == 2 * K - 1 + 3);
 }
 
+// Sums rows 1..3 of its own memory into row 0 and shifts them, K marked trips:
+// eight accesses a trip, to registers.
+struct RegisterShifter {
+  LOOM_UNIT("shifter");
+  LOOM_OWNS(regs, test::Token);
+  LOOM_PARAM(k, K);
+  static constexpr auto ports = port_list(regs);
+  static constexpr auto params = param_list(k);
+  static constexpr Pipeline pipeline{/*ii=*/2, /*depth=*/3};
+  template <class IO>
+  static void body(IO& io) {
+    for (int64_t i = 0; i < io.param(k); ++i) {
+      LOOM_PIPELINE(io);
+      test::Token sum;
+      sum.set_lane(0, io.load(regs, 1).lane_signed(0) + io.load(regs, 2).lane_signed(0) + io.load(regs, 3).lane_signed(0) + 1);
+      io.store(regs, 3, io.load(regs, 2));
+      io.store(regs, 2, io.load(regs, 1));
+      io.store(regs, 1, sum);
+    }
+  }
+};
+
+template <class U, class P>
+SimResult registers_only(P port, bool partitioned) {
+  Architecture arch("registers", test::sim_params(K, 1));
+  Handle regs = arch.memory<test::Token>("regs", 4, one(), MemoryTiming{.partitioned = partitioned});
+  place<U>(arch, "unit", one()).bind(port, regs());
+  auto r = simulate(arch, {});
+  REQUIRE(r.ok());
+  REQUIRE(r.value().ok());
+  return r.value();
+}
+
+TEST_CASE("a fully partitioned memory is registers: one iteration a trip, however many rows it touches", "[timing]") {
+  // Marked: six loads and three stores a trip through RAM's one read and one
+  // write side are five iterations a trip (the last store of a trip shares one
+  // with the first load of the next), 5K + 1 in all; through registers, one a
+  // trip, at the unit's II of 2.
+  const SimResult ram = registers_only<RegisterShifter>(RegisterShifter::regs, false);
+  CHECK(ram.processes[0].iterations == 5 * K + 1);
+  const SimResult wires = registers_only<RegisterShifter>(RegisterShifter::regs, true);
+  CHECK(wires.processes[0].iterations == K);
+  CHECK(wires.cycles == 2 * (K - 1) + 3);
+  // Unmarked: the adder writes row 2 once a trip, so a trip is still an iteration.
+  const SimResult adder = registers_only<RowAdder>(RowAdder::rows, true);
+  CHECK(adder.processes[0].iterations == K);
+  CHECK(adder.cycles == K - 1 + 3);
+}
+
 }  // namespace
 }  // namespace loom

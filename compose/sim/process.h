@@ -61,7 +61,8 @@ class Scheduler {
 struct SimStorage {
   Buffer* buffer = nullptr;
   int write_latency = 0;
-  bool partitioned = false;  // registers: an access never starts an iteration
+  bool partitioned = false;  // registers: see ProcessClock::wire
+  std::vector<int64_t> written_in;  // registers: the clock iteration each row was last written in
   struct Pending {
     int64_t row, visible_at;
     std::vector<uint64_t> limbs;
@@ -120,7 +121,7 @@ class SimProcess {
       s.land(mem_iteration(port, 0));
     copy_limbs(s.buffer->row(row), limb_count, limbs);
     if (s.partitioned) [[unlikely]]
-      clock.wire();
+      clock.wire(marks_, false);
     else
       clock.load(port);
   }
@@ -134,16 +135,23 @@ class SimProcess {
     } else {
       copy_limbs(limbs, limb_count, s.buffer->row(row));
     }
-    if (s.partitioned) [[unlikely]]
-      clock.wire();
-    else
+    if (s.partitioned) [[unlikely]] {
+      // A register takes one write an iteration: a second starts the next.
+      int64_t& written = s.written_in[static_cast<size_t>(row)];
+      clock.wire(marks_, written == clock.iterations());
+      written = clock.iterations();
+    } else {
       clock.store(port);
+    }
   }
 
   int64_t param(int which) const { return params_[static_cast<size_t>(which)]; }
 
   // LOOM_PIPELINE: the next iteration of the body's pipelined loop.
-  void begin_iteration() { ++iteration_; }
+  void begin_iteration() {
+    ++iteration_;
+    ++marks_;
+  }
 
   // The pipeline drains: every store in flight lands.
   void drain() {
@@ -229,6 +237,7 @@ class SimProcess {
   // The pipelined loop's iteration, and when each memory port's load and store
   // sides were last touched in it.
   int64_t iteration_ = 0;
+  int64_t marks_ = 0;  // LOOM_PIPELINE marks only: the loop trips registers are timed by
   std::vector<int64_t> mem_touched_;
 };
 

@@ -6,7 +6,7 @@
 namespace loom {
 
 ProcessClock::ProcessClock(Pipeline pipeline, int ports, bool record_intervals)
-    : pipeline_(pipeline), ports_(ports), touched_in_(2 * static_cast<size_t>(ports), 0), record_(record_intervals) {
+    : pipeline_(pipeline), ports_(ports), touched_in_(2 * static_cast<size_t>(ports) + 1, 0), record_(record_intervals) {
   assert(pipeline.ii >= 1 && pipeline.depth >= 1);
 }
 

@@ -5,7 +5,9 @@
 // what one trip round a flat loop does. A memory port counts too, as a read
 // side and a write side (one read and one write a cycle, as a dual-ported RAM),
 // so a loop that only loads and stores still takes a cycle an iteration; a
-// fully partitioned memory is registers, and its accesses never do. Two
+// fully partitioned memory is registers: however many of its rows one loop
+// trip (LOOM_PIPELINE) touches, they touch one slot once, and only writing a
+// row twice starts another iteration. Two
 // edges stall an iteration:
 //   read-after-write:  a token is read no earlier than its write + kChannelLatency;
 //   write-after-read:  token k is written no earlier than the read of token k - D,
@@ -43,11 +45,20 @@ class ProcessClock {
   // A load or a store through memory or argument port `port`.
   void load(int port) { access(port); }
   void store(int port) { access(ports_ + port); }
-  // An access to a fully partitioned memory: registers, read and written in
-  // the current iteration however many rows it touches.
-  void wire() {
-    if (iterations_ == 0) iterations_ = 1;
-    finish_ = std::max(finish_, issue_ + pipeline_.depth);
+  // An access to a fully partitioned memory in the body's `mark`-th marked loop
+  // trip (LOOM_PIPELINE): registers, so any number of rows are read and
+  // written within one iteration. Each trip of a loop over them alone is still
+  // an iteration: all of a process's registers share one slot, touched once a
+  // marked trip, and a `rewrite` (a row written twice) starts the next.
+  void wire(int64_t mark, bool rewrite) {
+    const int slot = 2 * ports_;
+    if (rewrite) touched_in_[static_cast<size_t>(slot)] = iterations_;
+    if (rewrite || mark != wire_mark_) {
+      wire_mark_ = mark;
+      access(slot);
+    } else {
+      finish_ = std::max(finish_, issue_ + pipeline_.depth);
+    }
   }
 
   // The cycle the process has reached: its current iteration's issue.
@@ -74,6 +85,7 @@ class ProcessClock {
   std::vector<int64_t> touched_in_;
   bool record_;
   int64_t issue_ = 0, finish_ = 0, iterations_ = 0;
+  int64_t wire_mark_ = -1;  // the marked trip registers were last touched in
   int64_t stalled_[3] = {0, 0, 0};
   std::vector<Interval> stalls_;
 };

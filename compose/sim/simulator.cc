@@ -166,6 +166,7 @@ void Task::bind_ports() {
       s.buffer = &sim_.memories[id];
       s.write_latency = sim_.region.memories[id].write_latency;
       s.partitioned = sim_.region.memories[id].partitioned;
+      if (s.partitioned) s.written_in.assign(static_cast<size_t>(sim_.region.memories[id].rows), -1);
     } else if (t.bound() && t.kind == ObjectKind::argument) {
       s.buffer = &sim_.arguments[id];
     }

@@ -25,9 +25,11 @@ Action act(std::string unit, std::string port, std::string op, std::vector<std::
   return a;
 }
 
-// The calendar the tree's pipeline is built to: the fold lands two cycles
-// after the word arrives, and both taps leave two cycles after that.
-constexpr int64_t kFoldLands = 2, kTapsLeave = 2;
+// The calendar the pipelines are built to: the products leave a cycle after
+// the operands are read; the fold lands two cycles after the word arrives, and
+// both taps leave two cycles after that. derive_machine() holds each unit's
+// span to its composed pipeline depth.
+constexpr int64_t kProductsLeave = 1, kFoldLands = 2, kTapsLeave = 2;
 
 }  // namespace
 
@@ -71,16 +73,26 @@ Result<actions::Machine> derive_machine(const actions::Structure& st, int64_t nu
   a.push_back(act("multiply", "mul", "mul", {"x", "w"}, {{"p"}}));
   a.push_back(act("multiply", "red_in", "send", {"p"}, {}));
   a.back().via = "red_in";
+  a.back().at = kProductsLeave;
   // The tree: one fold, read at two taps.
   a.push_back(act("tree", "red_in", "receive", {}, {{"leaves"}}));
   a.back().via = "red_in";
+  // Every access the body makes to its node array, a register each: the
+  // leaves in, each adder's two children read and its sum written, and the
+  // three tap nodes (0, then 1 and 2) read out.
   a.push_back(act("tree", "node.write", "store", {"leaves"}, {}));
-  a.back().times = lanes;  // every leaf its own register, all in one cycle
+  a.back().times = lanes;
   a.back().writes = Rows{"node", "", lanes};
+  a.push_back(act("tree", "node.read", "load", {"leaves"}, {}));
+  a.back().times = 2 * (lanes - 1);
+  a.back().reads = Rows{"node", "", 2 * (lanes - 1)};
   a.push_back(act("tree", "adder", "fold", {"leaves"}, {{"root", kFoldLands}, {"half", kFoldLands}}));
   a.back().leaves = lanes;
+  a.push_back(act("tree", "node.write", "store", {"root", "half"}, {}));
+  a.back().times = lanes - 1;
+  a.back().writes = Rows{"node", "", lanes - 1};
   a.push_back(act("tree", "node.read", "load", {"root", "half"}, {}));
-  a.back().times = 3;  // node 0, and nodes 1 and 2
+  a.back().times = 3;
   a.back().reads = Rows{"node", "", 3};
   a.push_back(act("tree", "tap_root", "send", {"root"}, {}));
   a.back().via = "tap_root";
@@ -101,12 +113,27 @@ Result<actions::Machine> derive_machine(const actions::Structure& st, int64_t nu
   return m;
 }
 
+Status check_calendar(const actions::Machine& m, const actions::Structure& st) {
+  // The calendar is declared in the actions and the depth in the unit: they must agree.
+  Status status;
+  for (const actions::Unit& u : m.units) {
+    const actions::Booking b = actions::book(m, *m.instruction(kInstruction), u.name, Per::row);
+    const actions::DerivedUnit* d = st.unit(u.name);
+    if (d != nullptr && b.span != d->depth)
+      status.add("span-not-depth", "unit '" + u.name + "'",
+                 std::string(kInstruction) + "'s actions span " + std::to_string(b.span) +
+                     " cycles a row on it, but its composed pipeline is " + std::to_string(d->depth) + " deep");
+  }
+  return status;
+}
+
 Result<ActionModel> action_model(const Region& region) {
   ActionModel model;
   model.structure = actions::structure(RegionView(region));
   auto machine = derive_machine(model.structure, region.params["NUMERICS"]);
   if (!machine.ok()) return machine.status();
   model.machine = std::move(machine).value();
+  if (Status calendar = check_calendar(model.machine, model.structure); !calendar.ok()) return calendar;
   auto obligations = actions::check(model.machine);
   if (!obligations.ok()) return obligations.status();
   model.obligations = std::move(obligations).value();

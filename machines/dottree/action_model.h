@@ -18,15 +18,20 @@
 namespace loom::dottree {
 
 // reduce: for each row, the multiply stage loads X[r] and the weights and
-// sends the products; the tree receives them, writes the leaves into its node
-// array, folds once (the root and the half tap each landing two cycles later),
-// reads both taps and sends them two cycles after that; the store writes S and H.
+// sends the products a cycle later; the tree receives them, writes the leaves
+// into its node array, folds once (each adder reading its two children and
+// writing its sum; the root and the half tap landing two cycles later), reads
+// both taps and sends them two cycles after that; the store writes S and H.
 inline constexpr const char* kInstruction = "reduce";
 
 // The machine over `structure`, at `numerics` (kExact or kRounding). Errors:
 // unit-not-composed, channel-not-composed, state-not-composed when the
 // structure lacks what DotTree's instruction names.
 Result<actions::Machine> derive_machine(const actions::Structure& structure, int64_t numerics);
+
+// Each unit's row span against its composed pipeline depth: the calendar the
+// actions declare and the depth the unit declares must agree (span-not-depth).
+Status check_calendar(const actions::Machine& machine, const actions::Structure& structure);
 
 struct ActionModel {
   actions::Structure structure;
@@ -35,7 +40,7 @@ struct ActionModel {
 };
 
 // The model of a region architecture() composed; the rule is run on it.
-// Errors: derive_machine's, then the rule's refusals.
+// Errors: derive_machine's, check_calendar's, then the rule's refusals.
 Result<ActionModel> action_model(const Region& region);
 
 // The derived machine against the structure it came from: every port DERIVED

@@ -23,12 +23,14 @@ Result<Architecture> architecture(const Overrides& overrides);
 // The configuration a region composed by architecture() was built at.
 BuildKey key_of(const Region& region);
 
-// Operands for `region`: full-range int8 (with rows of -128 and 127 forced, which
-// reach the widest sums), or float32 of mixed signs and magnitudes; and a
-// bit-exact check of S and H against reference(). Errors: not-built.
+// Operands for `region`: full-range int8 (at odd seeds W and the first rows of
+// X forced to -128 and 127, which reach the widest sums), or float32 of mixed
+// signs and magnitudes (at seeds 2, 5, 8 ... with infinities, NaNs, subnormals
+// and overflowing values mixed in); and a bit-exact check of S and H against
+// reference(), in which any NaN matches any NaN. Errors: not-built.
 Result<Workload> workload(const Region& region, uint64_t seed);
 
-// The testbench's runs: the workload at seeds 0 and 1.
+// The testbench's runs: the workload at seeds 0 and 1 (no IEEE specials).
 Result<std::vector<hls::TestRun>> hls_runs(const Region& region);
 
 }  // namespace loom::dottree

@@ -319,6 +319,32 @@ TEST_CASE("one fold read at two taps is one action with two outputs: one reassoc
   CHECK(two.value().size() == 2);
 }
 
+TEST_CASE("a fold's outputs are not held to the channel's lanes: a fold of a tap is not refused") {
+  Machine m = two_taps();
+  Action again = act("tree", "adder", "fold", {"half"}, "whole");
+  again.leaves = 2;
+  m.instructions[0].actions.insert(m.instructions[0].actions.begin() + 2, again);
+  m.units[0].ports[1].capacity = 2;
+  auto r = check(m);
+  INFO(r.status().to_string());
+  CHECK(r.ok());
+  // A lane-wise step keeps the width, so a fold after it is still checked.
+  Machine lanewise = tree();
+  Action scale = act("tree", "adder", "mul", {"w"}, "w2");
+  lanewise.instructions[0].actions.insert(lanewise.instructions[0].actions.begin() + 1, scale);
+  lanewise.instructions[0].actions[2].takes = {"w2"};
+  lanewise.instructions[0].actions[2].leaves = 4;
+  CHECK(refusal(lanewise, "fold-width").message.find("'red_in' with 8 lanes") != std::string::npos);
+}
+
+TEST_CASE("the taps of an action taken only for some operand values say so after the tap") {
+  Machine m = two_taps();
+  m.instructions[0].operands = {"op"};
+  m.instructions[0].actions[1].when = When{"op", {1}};
+  CHECK(values_out(m.instructions[0]) == std::vector<std::string>{"red_out = fold8(red_in).sum if op in {1}",
+                                                                   "red_half = fold8(red_in).half if op in {1}"});
+}
+
 TEST_CASE("each output lands at its own latency") {
   Machine m = two_taps();
   // receive 0, fold placed at 2: sum at 2, half at 2; both sends 2 later: span 5.
@@ -381,7 +407,7 @@ TEST_CASE("a fully partitioned array derives as registers: a port with room for 
   const Structure wires = structure(TreeArchitecture(true));
   REQUIRE(wires.unit("tree") != nullptr);
   CHECK(wires.unit("tree")->port("node.write")->capacity == 15);
-  CHECK(wires.unit("tree")->port("node.read")->capacity == 15);
+  CHECK(wires.unit("tree")->port("node.read")->capacity == kAnyUses);  // a register's value fans out
   CHECK(wires.unit("tree")->port("red_in")->capacity == 1);
   CHECK(wires.unit("tree")->depth == 5);
   const Machine m = leaf_writer(wires);
@@ -400,6 +426,7 @@ TEST_CASE("a fully partitioned array derives as registers: a port with room for 
   REQUIRE_FALSE(mismatch.ok());
   CHECK(mismatch.errors()[0].kind == "port-capacity");
   CHECK(mismatch.errors()[0].where == "port 'tree.node.read'");
+  CHECK(mismatch.errors()[0].message == "the machine gives it any number of uses a cycle, the composition 1");
   auto claimed = projection(wires, wrong, {});
   REQUIRE_FALSE(claimed.ok());
   CHECK(claimed.errors()[0].message.find("fully partitioned") != std::string::npos);

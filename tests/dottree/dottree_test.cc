@@ -5,6 +5,7 @@
 // of work and 20 cycles of latency for 16 rows, which the simulator agrees with.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <random>
 
 #include "actions/book.h"
@@ -14,6 +15,7 @@
 #include "machines/dottree/action_model.h"
 #include "machines/dottree/dottree.h"
 #include "machines/dottree/reference.h"
+#include "units/bits.h"
 
 namespace loom::dottree {
 namespace {
@@ -56,7 +58,7 @@ const ProcessStats& stats_of(const SimResult& r, const std::string& name) {
 TEST_CASE("DotTree simulates bit-exact against its reference, at every built configuration", "[dottree][sim]") {
   for (const BuildKey& key : Built::keys)
     for (int64_t rows : {1, 16, 37})
-      for (uint64_t seed : {0, 1}) {
+      for (uint64_t seed : {0, 1, 2}) {
         INFO(key.to_string() << " ROWS=" << rows << " seed " << seed);
         const Run r = simulated(
             {{"NUMERICS", key.numerics}, {"RED_LANES", key.lanes}, {"RED_IN_BITS", key.in_bits}, {"ROWS", rows}}, seed);
@@ -186,13 +188,45 @@ TEST_CASE("16 rows of reduce are 16 steps of work and 20 cycles of latency on th
   CHECK(tree->latency == 20);
   CHECK(tree->row.span == 5);
   CHECK(tree->row.initiation == 1);
-  // Charging the span as occupancy, the seed's defect, would say 80.
-  CHECK(tree->row.span * 16 == 80);
-  // The span is the tree's declared pipeline depth: the calendar and the composition agree.
-  CHECK(tree->row.span == model.value().structure.unit("tree")->depth);
+  // Charging the span as occupancy, the seed's defect, would say 5 x 16 = 80:
+  // the work is the initiation's, not the span's.
+  CHECK(tree->work == 16 * tree->row.initiation);
+  // Every unit's span is its composed pipeline depth, and derive_machine()
+  // refuses a calendar that is not.
+  for (const Cost::UnitCost& u : c.units) CHECK(u.row.span == model.value().structure.unit(u.unit)->depth);
+  actions::Structure deeper = model.value().structure;
+  for (actions::DerivedUnit& u : deeper.units)
+    if (u.name == "tree") u.depth = 6;
+  auto deeper_machine = derive_machine(deeper, kExact);
+  REQUIRE(deeper_machine.ok());
+  const Status refused = check_calendar(deeper_machine.value(), deeper);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.errors()[0].kind == "span-not-depth");
+  CHECK(refused.errors()[0].where == "unit 'tree'");
+  CHECK(refused.errors()[0].message == "reduce's actions span 5 cycles a row on it, but its composed pipeline is 6 deep");
 }
 
-TEST_CASE("the simulated tree is busy exactly the cost model's latency", "[dottree][actions][sim]") {
+TEST_CASE("the model books every channel and memory access the bodies make", "[dottree][actions][sim]") {
+  // The simulator counts each read, write, load and store as a step: per unit,
+  // rows x the uses a row of its non-arithmetic ports, plus those per instruction.
+  for (int64_t lanes : {2, 8, 32}) {
+    INFO("RED_LANES=" << lanes);
+    const Run r = simulated({{"RED_LANES", lanes}, {"ROWS", 9}});
+    auto model = action_model(r.region);
+    REQUIRE(model.ok());
+    const actions::Machine& m = model.value().machine;
+    for (const actions::Unit& u : m.units) {
+      int64_t per_row = 0, per_instruction = 0;
+      for (const actions::Action& a : m.instruction(kInstruction)->actions)
+        if (a.unit == u.name && u.port(a.port)->kind != actions::PortKind::arithmetic)
+          (a.per == actions::Per::row ? per_row : per_instruction) += a.times;
+      INFO(u.name);
+      CHECK(stats_of(r.result, u.name).steps == 9 * per_row + per_instruction);
+    }
+  }
+}
+
+TEST_CASE("each simulated unit is busy exactly the cost model's latency", "[dottree][actions][sim]") {
   for (int64_t lanes : {2, 8, 32})
     for (int64_t rows : {1, 16, 100}) {
       INFO("RED_LANES=" << lanes << " ROWS=" << rows);
@@ -200,8 +234,10 @@ TEST_CASE("the simulated tree is busy exactly the cost model's latency", "[dottr
       auto model = action_model(r.region);
       REQUIRE(model.ok());
       const actions::Machine& m = model.value().machine;
-      const int64_t latency = actions::latency(m, *m.instruction(kInstruction), "tree", rows);
-      CHECK(stats_of(r.result, "tree").busy == latency);
+      for (const actions::Unit& u : m.units) {
+        INFO(u.name);
+        CHECK(stats_of(r.result, u.name).busy == actions::latency(m, *m.instruction(kInstruction), u.name, rows));
+      }
       // The node array's 2 x RED_LANES - 1 accesses a row are registers: no
       // lane count lengthens the run.
       CHECK(r.result.cycles == rows + 7);
@@ -229,7 +265,7 @@ TEST_CASE("one fold read at two taps is one obligation: discharged under EXACT, 
   CHECK(std::find(out.begin(), out.end(), "tap_half = fold8(red_in).half") != out.end());
 }
 
-TEST_CASE("over a node array that is not partitioned, the same reduce is refused: 8 leaves a row on one port", "[dottree][actions]") {
+TEST_CASE("over a node array that is not partitioned, the same reduce is refused: 15 writes a row on one port", "[dottree][actions]") {
   auto model = action_model(composed({}));
   REQUIRE(model.ok());
   actions::Structure ram = model.value().structure;
@@ -239,11 +275,13 @@ TEST_CASE("over a node array that is not partitioned, the same reduce is refused
   auto machine = derive_machine(ram, kExact);
   REQUIRE(machine.ok());
   const actions::Instruction& ins = *machine.value().instruction(kInstruction);
-  CHECK(actions::work(machine.value(), ins, "tree", 16) == 16 * 8);
+  // 8 leaves and 7 sums written, 14 children and 3 taps read, one port a side: 17 cycles a row.
+  CHECK(actions::work(machine.value(), ins, "tree", 16) == 16 * 17);
   auto refused = actions::check(machine.value());
   REQUIRE_FALSE(refused.ok());
   CHECK(refused.errors()[0].kind == "over-rate");
   CHECK(refused.errors()[0].where == "instruction 'reduce' on unit 'tree'");
+  CHECK(refused.errors()[0].message.find("books a port 17 times a row") == 0);
 }
 
 TEST_CASE("a structure that lacks DotTree's units, channel or node array is refused by name", "[dottree][actions]") {
@@ -278,6 +316,43 @@ TEST_CASE("a configuration that was not built is named, with those that were", "
   auto fixed = arch.value().compose({{"RED_LANES", 8}, {"SUM_BITS", 3}});
   REQUIRE_FALSE(fixed.ok());
   CHECK(fixed.errors()[0].kind == "derived-parameter");
+}
+
+TEST_CASE("EXACT sums are as wide as they need to be: the widest run fills SUM_BITS, and never wraps", "[dottree]") {
+  for (int64_t lanes : {2, 8, 32}) {
+    INFO("RED_LANES=" << lanes);
+    const Run r = simulated({{"RED_LANES", lanes}}, /*seed=*/1);  // W all -128, X row 0 all -128
+    REQUIRE(r.check.ok());
+    const int64_t sum_bits = r.region.params["SUM_BITS"];
+    const int64_t widest = r.result.arguments.at("S").row(0)[0];
+    CHECK(widest == lanes * 16384);
+    CHECK(bits::wrap(widest, static_cast<unsigned>(sum_bits)) == widest);
+    CHECK(bits::wrap(widest, static_cast<unsigned>(sum_bits - 1)) != widest);  // one bit fewer would wrap
+  }
+}
+
+TEST_CASE("ROUNDING with infinities, NaNs and subnormals still matches, any NaN for any NaN", "[dottree][sim]") {
+  for (int64_t lanes : {2, 8, 32}) {
+    int nans = 0, infinities = 0;
+    for (uint64_t seed : {2, 5, 8}) {
+      INFO("RED_LANES=" << lanes << " seed " << seed);
+      const Run r = simulated({{"NUMERICS", kRounding}, {"RED_LANES", lanes}, {"ROWS", 64}}, seed);
+      CHECK(r.check.ok());
+      for (const char* tap : {"S", "H"}) {
+        const Buffer& b = r.result.arguments.at(tap);
+        for (int64_t row = 0; row < b.rows(); ++row)
+          for (int lane = 0; lane < b.word().lanes; ++lane) {
+            const float v = std::bit_cast<float>(static_cast<uint32_t>(b.row(row)[0] >> (32 * lane)));
+            nans += std::isnan(v);
+            infinities += std::isinf(v);
+          }
+      }
+    }
+    // The specials reach the taps: the comparison is not vacuous.
+    INFO("RED_LANES=" << lanes);
+    CHECK(nans > 0);
+    CHECK(infinities > 0);
+  }
 }
 
 TEST_CASE("the FIFO depth QD is every channel's, and a depth of 1 still completes exactly", "[dottree][sim]") {
