@@ -56,18 +56,24 @@ std::vector<std::string> values_out(const Instruction& ins) {
       for (int64_t v : a.when->in) set += (set.empty() ? "" : ", ") + std::to_string(v);
       return set;
     }() + "}";
+    // A condition is said once: a value made under it and stored under it
+    // again reads "x if op in {1}", not "x if op in {1} if op in {1}".
+    const auto conditioned = [&](const std::string& text) {
+      const bool said = text.size() >= condition.size() && text.compare(text.size() - condition.size(), condition.size(), condition) == 0;
+      return said ? text : text + condition;
+    };
     // A second producer of one value is an alternative (`when` picks it). The
     // taps of one action with several outputs read as `fold8(red_in).root`.
     for (const Output& out : a.outputs) {
       std::string made = e.empty() ? out.value : e;
       if (!e.empty() && a.outputs.size() > 1) made += "." + out.value;
-      if (!e.empty()) made += condition;
+      if (!e.empty()) made = conditioned(made);
       auto it = expr.find(out.value);
       expr[out.value] = it == expr.end() ? made : "(" + it->second + " | " + made + ")";
     }
     if ((a.op == "store" || a.op == "send") && !a.takes.empty()) {
       const std::string dest = a.writes ? rows_text(*a.writes) : (a.via.empty() ? a.port : a.via);
-      out.push_back(dest + " = " + of(a.takes[0]) + condition);
+      out.push_back(dest + " = " + conditioned(of(a.takes[0])));
     }
   }
   return out;

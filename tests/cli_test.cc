@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
@@ -223,6 +224,13 @@ TEST_CASE("loom stress prints STRESS OK over at least 492 runs", "[cli][tinytpu]
   const int passed = std::atoi(r.out.c_str() + at + 11);
   CHECK(passed >= 492);
   CHECK(r.out.find("STRESS OK: " + std::to_string(passed) + "/" + std::to_string(passed)) != std::string::npos);
+  // Both default builds, each counting its runs, its generated programs and its validator controls.
+  for (const std::string build : {"T=4 MAXDIM=16", "T=8 MAXDIM=64"}) {
+    std::smatch m;
+    REQUIRE(std::regex_search(r.out, m, std::regex("\\n  " + build + R"(: (\d+)/\1 \((\d+)/\2 runs exact, (\d+)/\3 generated programs accepted, (\d+)/\4 validator controls refused for their reason\))")));
+    CHECK(std::stoi(m[2]) >= 492);
+    CHECK(std::stoi(m[4]) >= 30);
+  }
 }
 
 TEST_CASE("loom demo runs TinyTPU end to end", "[cli][tinytpu]") {

@@ -134,7 +134,7 @@ TEST_CASE("a verb a machine does not offer is named, with the machines that do",
   const Run r = loom("bench --machine example");
   CHECK(r.exit_code == 2);
   CHECK(r.err == "loom: error[verb-not-offered] machine 'example': does not offer `loom bench`; the machines that do: "
-                 "tinytpu\n");
+                 "tinytpu, dottree\n");
 }
 
 TEST_CASE("every verb documents its options", "[cli]") {
@@ -223,8 +223,19 @@ TEST_CASE("bench and stress --json carry their runs", "[cli][json]") {
   const auto s = nlohmann::json::parse(stress.out);
   CHECK(s.at("ok") == true);
   CHECK(s.at("passed") == s.at("total"));
-  CHECK(s.at("runs").size() == s.at("total").get<size_t>());
-  CHECK(s.at("runs")[0].contains("seed"));
+  REQUIRE(s.at("builds").size() == 2);  // T=4/MAXDIM=16 and T=8/MAXDIM=64 when no build is named
+  size_t runs = 0;
+  for (const auto& b : s.at("builds")) {
+    runs += b.at("runs").size();
+    CHECK(b.at("runs").size() == b.at("total").get<size_t>());
+    CHECK(b.at("runs")[0].contains("seed"));
+    CHECK(b.at("controls").get<int>() >= 30);
+    CHECK(b.at("controls_refused") == b.at("controls"));
+    CHECK(b.at("programs_accepted") == b.at("programs"));
+  }
+  CHECK(runs == s.at("total").get<size_t>());
+  CHECK(s.at("builds")[1].at("build").get<std::string>().find("T=8 MAXDIM=64") == 0);
+  CHECK(nlohmann::json::parse(loom("stress --json --param T=8 --param MAXDIM=32").out).at("builds").size() == 1);
   // No progress line where standard error is not a terminal (a sanitizer
   // build's own notice about the fibers' stack switches aside).
   CHECK(std::regex_replace(stress.err, std::regex("==[0-9]+==WARNING: ASan doesn't fully support[^\n]*\n"), "").empty());

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <tuple>
 
+#include "actions/queries.h"
 #include "common/csv.h"
 #include "common/files.h"
 #include "common/report.h"
@@ -187,34 +188,70 @@ int bench_verb(const VerbArgs& a) {
   return failed == 0 ? 0 : 1;
 }
 
+// stress: the named build, or when neither T nor MAXDIM is named, each of
+// default_stress_builds() (with the other overrides given); per build, its
+// runs, its validator controls and its generated programs, counted apart.
 int stress_verb(const VerbArgs& a) {
   const auto start = std::chrono::steady_clock::now();
-  auto p = build_from(a.overrides);
-  if (!p.ok()) return report(p.status());
+  std::vector<Overrides> builds;
+  const bool named = std::any_of(a.overrides.begin(), a.overrides.end(),
+                                 [](const auto& o) { return o.first == "T" || o.first == "MAXDIM"; });
+  for (const Overrides& b : named ? std::vector<Overrides>{{}} : default_stress_builds()) {
+    Overrides o = b;
+    o.insert(o.end(), a.overrides.begin(), a.overrides.end());
+    builds.push_back(o);
+  }
   // A line that updates in place, only where a person is watching.
   const bool show = a.progress && isatty(STDERR_FILENO);
-  const Progress progress = [show](size_t done, size_t total) {
-    if (show && (done % 8 == 0 || done == total))
-      std::fprintf(stderr, "\rstress: %zu/%zu runs%s", done, total, done == total ? "\n" : "");
-  };
-  auto runs = tinytpu::stress(a.overrides, Variant::design, progress);
-  if (!runs.ok()) return report(runs.status());
-  size_t passed = 0;
-  for (const GateRun& r : runs.value()) passed += r.exact;
-  const size_t total = runs.value().size();
+  json j = {{"builds", json::array()}};
+  size_t passed = 0, total = 0;
+  std::string summary;
+  for (const Overrides& o : builds) {
+    auto p = build_from(o);
+    if (!p.ok()) return report(p.status());
+    const Progress progress = [show, &p](size_t done, size_t all) {
+      if (show && (done % 8 == 0 || done == all))
+        std::fprintf(stderr, "\rstress (T=%lld MAXDIM=%lld): %zu/%zu%s", static_cast<long long>(p.value().T),
+                     static_cast<long long>(p.value().MAXDIM), done, all, done == all ? "\n" : "");
+    };
+    auto runs = tinytpu::stress(o, Variant::design, progress);
+    if (!runs.ok()) return report(runs.status());
+    size_t ok = 0, programs = 0, accepted = 0, controls = 0, refused = 0;
+    for (const GateRun& r : runs.value()) {
+      ok += r.exact;
+      (r.control ? controls : programs)++;
+      (r.control ? refused : accepted) += r.control ? r.exact : r.assembled;
+    }
+    passed += ok;
+    total += runs.value().size();
+    const std::string counts = fmt::format("T={} MAXDIM={}: {}/{} ({}/{} runs exact, {}/{} generated programs accepted, "
+                                           "{}/{} validator controls refused for their reason)",
+                                           p.value().T, p.value().MAXDIM, ok, runs.value().size(), ok - refused, programs,
+                                           accepted, programs, refused, controls);
+    summary += (summary.empty() ? "" : "; ") + fmt::format("T={} MAXDIM={} {}/{}", p.value().T, p.value().MAXDIM, ok,
+                                                            runs.value().size());
+    if (a.json) {
+      json build = {{"build", config(p.value())}, {"runs", json::array()}, {"passed", ok}, {"total", runs.value().size()},
+                    {"controls", controls}, {"controls_refused", refused}, {"programs", programs}, {"programs_accepted", accepted}};
+      for (const GateRun& r : runs.value()) build["runs"].push_back(run_json(r));
+      j["builds"].push_back(build);
+      continue;
+    }
+    std::printf("stress (%s): full-range operands with -128 and 127 forced, C prefilled and compared in full\n",
+                config(p.value()).c_str());
+    for (const GateRun& r : runs.value())
+      if (!r.exact) print_failure(r);
+    std::printf("  %s\n", counts.c_str());
+  }
   if (a.json) {
-    json j = {{"build", config(p.value())}, {"runs", json::array()}, {"passed", passed}, {"total", total},
-              {"ok", passed == total}};
-    for (const GateRun& r : runs.value()) j["runs"].push_back(run_json(r));
+    j["passed"] = passed;
+    j["total"] = total;
+    j["ok"] = passed == total;
     print(j);
     return passed == total ? 0 : 1;
   }
-  std::printf("stress (%s): full-range operands with -128 and 127 forced, C prefilled and compared in full\n",
-              config(p.value()).c_str());
-  for (const GateRun& r : runs.value())
-    if (!r.exact) print_failure(r);
-  if (passed == total) std::printf("STRESS OK: %zu/%zu (%.3f s)\n", passed, total, seconds_since(start));
-  else std::printf("STRESS FAILED: %zu/%zu passed (%.3f s)\n", passed, total, seconds_since(start));
+  if (passed == total) std::printf("STRESS OK: %zu/%zu (%s; %.3f s)\n", passed, total, summary.c_str(), seconds_since(start));
+  else std::printf("STRESS FAILED: %zu/%zu passed (%s; %.3f s)\n", passed, total, summary.c_str(), seconds_since(start));
   return passed == total ? 0 : 1;
 }
 
@@ -224,17 +261,25 @@ int project_verb(const VerbArgs& a) {
   const isa::Params& p = m.value().build;
   auto projected = tinytpu::project(m.value().spec, m.value().model.machine, p);
   if (!projected.ok()) return report(projected.status());
+  const actions::Machine& machine = m.value().model.machine;
   if (a.json) {
-    json j = {{"build", config(p)}, {"ports", json::array()}, {"unmodelled", json::array()}, {"grain", projected.value().grain}};
+    json j = {{"build", config(p)}, {"ports", json::array()}, {"unmodelled", json::array()}, {"grain", projected.value().grain},
+              {"values", json::object()}};
     for (const actions::ProjectionRow& r : projected.value().ports)
       j["ports"].push_back({{"unit", r.unit}, {"port", r.port}, {"class", actions::kind_name(r.kind)}, {"detail", r.detail}});
     for (const actions::Unmodelled& u : projected.value().unmodelled)
       j["unmodelled"].push_back({{"unit", u.unit}, {"port", u.port}, {"reason", u.reason}});
+    for (const actions::Instruction& ins : machine.instructions) j["values"][ins.name] = actions::values_out(ins);
     print(j);
     return 0;
   }
   std::printf("projection of TinyTPU's action model onto its composed region (T=%lld, MAXDIM=%lld):\n\n%s",
               static_cast<long long>(p.T), static_cast<long long>(p.MAXDIM), projected.value().to_string().c_str());
+  // What each instruction puts out, as its actions state it: a run of the
+  // design is what holds these to the hardware, not the projection.
+  std::printf("\nvalues each instruction puts out, as its actions state them:\n");
+  for (const actions::Instruction& ins : machine.instructions)
+    for (const std::string& v : actions::values_out(ins)) std::printf("  %-10s %s\n", ins.name.c_str(), v.c_str());
   return 0;
 }
 

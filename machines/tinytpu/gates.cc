@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <random>
 
+#include "machines/tinytpu/controls.h"
 #include "machines/tinytpu/isa_dsl.h"
 
 namespace loom::tinytpu {
@@ -79,6 +80,7 @@ class Gate {
       r.failure = assembled.status().to_string();
       return r;
     }
+    r.assembled = true;
     IsaState after = initial;
     auto work = program_workload(region_, assembled.value(), initial, &after);
     if (!work.ok()) {
@@ -232,19 +234,88 @@ std::vector<GateCase> stress_cases(const isa::Params& p) {
     for (int s = 0; s < 4; ++s) named("vector_program(" + std::to_string(rows) + ")", vector_program(rows, p));
   for (int64_t d = p.AR_RAW_DIST; d < p.AR_RAW_DIST + 5; ++d)
     for (int s = 0; s < 2; ++s) named("ar_distance_program(" + std::to_string(d) + ")", ar_distance_program(d, p));
+  for (GateCase& c : wrap_and_boundary_cases(p, seed)) {
+    cases.push_back(std::move(c));
+    ++seed;
+  }
   // Random valid programs.
   for (uint64_t r = 0; r < 210; ++r) named("random_program(" + std::to_string(r) + ")", random_program(r, p));
   return cases;
 }
 
+std::vector<GateCase> wrap_and_boundary_cases(const isa::Params& p, uint64_t seed) {
+  std::vector<GateCase> cases;
+  const int64_t T = p.T, W = p.MAXDIM / p.T, R = std::max(T, p.AR_RAW_DIST), D = p.DRAM_WORDS;
+  const auto last_word = [&](int64_t rows, int64_t stride) { return D - 1 - (rows - 1) * stride; };
+  if (R <= std::min({p.MAXDIM, p.VR_ROWS, p.AR_ROWS / 2})) {
+    // Sums of up to T x 2^14 doubled 20 times in place, so every lane passes the
+    // int32 range; then, in a loop whose vadd has no terms and whose mvout is
+    // stepped through C, a ReLU of the wrapped sums: the adder must wrap before
+    // it rectifies.
+    Program prog;
+    prog.add(isa::dma_ld(T, 1, 0, 0, W)).add(isa::dma_ld(R, 2, 0, 0, W)).add(isa::mm(R, 0, 0, 0, 0));
+    prog.loop(16).add(isa::vadd(R, 0, 0, 0)).end();
+    const int64_t trips = std::min<int64_t>(4, D / (R * W));
+    if (trips >= 1) {
+      prog.loop(trips);
+      prog.add(isa::vadd(R, 0, 0, 0));
+      prog.add(isa::vaddrelu(R, 0, 0, R));
+      prog.add(isa::mvout(R, R, 0, W), {{"dst", 0, R * W}});
+      prog.end();
+      prog.halt();
+      GateCase c{{}, prog, random_operands(p, seed, -128, 127, true)};
+      c.run.name = "int32 wrap before relu, " + std::to_string(16 + trips) + " doublings";
+      c.run.seed = seed++;
+      cases.push_back(std::move(c));
+    }
+  }
+  // Every memory to its last row: weights and activations from the last words
+  // of B and A into the last rows of spad and vr, an mm into the last rows of
+  // ar, and its mvout to the last words of C.
+  {
+    Program prog;
+    prog.add(isa::dma_ld(T, 1, p.SPAD_ROWS - T, last_word(T, W), W));
+    prog.add(isa::dma_ld(T, 2, p.VR_ROWS - T, last_word(T, W), W));
+    prog.add(isa::vld(T, p.SPAD_ROWS - T, p.VR_ROWS - 2 * T));
+    prog.add(isa::mm(T, p.SPAD_ROWS - T, p.VR_ROWS - T, 0, p.AR_ROWS - T));
+    prog.add(isa::mm(T, p.SPAD_ROWS - T, p.VR_ROWS - 2 * T, 0, p.AR_ROWS - 2 * T));
+    prog.add(isa::mvout(T, p.AR_ROWS - T, last_word(T, W), W));
+    prog.add(isa::mvout(T, p.AR_ROWS - 2 * T, last_word(T, W) - 1, W));
+    prog.halt();
+    GateCase c{{}, prog, random_operands(p, seed, -128, 127, true)};
+    c.run.name = "every memory to its last row";
+    c.run.seed = seed++;
+    cases.push_back(std::move(c));
+  }
+  return cases;
+}
+
+std::vector<Overrides> default_stress_builds() { return {{{"T", 4}, {"MAXDIM", 16}}, {{"T", 8}, {"MAXDIM", 64}}}; }
+
 Result<std::vector<GateRun>> stress(const Overrides& overrides, Variant variant, const Progress& progress) {
   auto gate = Gate::make(overrides, variant);
   if (!gate.ok()) return gate.status();
   const std::vector<GateCase> cases = stress_cases(gate.value().params());
+  const std::vector<Control> controls = validator_controls(gate.value().params());
+  const size_t total = cases.size() + controls.size();
   std::vector<GateRun> runs;
   for (const GateCase& c : cases) {
     runs.push_back(gate.value().run(c));
-    if (progress) progress(runs.size(), cases.size());
+    if (progress) progress(runs.size(), total);
+  }
+  for (const Control& c : controls) {
+    GateRun r;
+    r.name = "control: " + c.name;
+    r.control = true;
+    auto assembled = assemble(c.program, gate.value().params());
+    if (assembled.ok()) {
+      r.failure = "the assembler accepted it; it must be refused with " + c.kind;
+    } else {
+      for (const Error& e : assembled.errors()) r.exact = r.exact || e.kind == c.kind;
+      if (!r.exact) r.failure = "refused, but not with " + c.kind + ":\n" + assembled.status().to_string();
+    }
+    runs.push_back(std::move(r));
+    if (progress) progress(runs.size(), total);
   }
   return runs;
 }

@@ -5,7 +5,10 @@
 //           vadd_program; with the cycle table.
 //   stress: the correctness gate: full-range operands with both extremes
 //           forced, clip and ReLU edges, all 64 shapes, C prefilled, the vector
-//           and accumulator-distance programs, and random valid programs.
+//           and accumulator-distance programs, int32 wraps before a ReLU,
+//           every memory to its last row, random valid programs (loop bodies
+//           mixing instructions with and without address terms among them),
+//           and the validator's negative controls.
 #pragma once
 
 #include <cstdint>
@@ -30,6 +33,9 @@ struct GateRun {
   int64_t m = 0, k = 0, n = 0;
   bool relu = false;
   Form form = Form::looped;
+  // A validator control: `exact` means the assembler refused it for its reason.
+  bool control = false;
+  bool assembled = false;  // a program run: the assembler accepted it
 };
 
 // A program and the state it starts from: one run of a gate, before it runs.
@@ -59,8 +65,18 @@ std::vector<GateCase> bench_cases(const isa::Params& p);
 Result<std::vector<GateRun>> bench(const Overrides& overrides, Variant variant = Variant::design);
 // Called after each run with the runs done and the runs in all.
 using Progress = std::function<void(size_t done, size_t total)>;
+// Programs at the holes a mutation campaign found: accumulator rows doubled
+// past the int32 range before a ReLU (in a loop whose body mixes instructions
+// with and without address terms), and every memory used up to its last row.
+std::vector<GateCase> wrap_and_boundary_cases(const isa::Params& p, uint64_t seed);
+
+// stress: its cases, then every validator control (controls.h), each of which
+// must be refused for its reason.
 Result<std::vector<GateRun>> stress(const Overrides& overrides, Variant variant = Variant::design,
                                     const Progress& progress = {});
+
+// The builds stress runs when none is named: T=4/MAXDIM=16 and T=8/MAXDIM=64.
+std::vector<Overrides> default_stress_builds();
 
 // The seed's published co-simulation cycles for bench's GEMM shapes at T=4,
 // MAXDIM=16, for the cycle table: a reference beside the simulated cycles, not

@@ -180,7 +180,48 @@ class RandomProgram {
     // At most MAXDIM rows, so any run of them fits every memory and matrix.
     const int64_t R = pick(1, std::min<int64_t>(8, p_.MAXDIM));
     // Loads are cheap to satisfy; weight the draw toward what reads them.
-    switch (pick(0, 11)) {
+    switch (pick(0, 13)) {
+      case 12: {  // a loop of loads stepped by address terms beside a vld with none
+        const int64_t trips = pick(2, 3), src_sp = pick_written(spad_, R);
+        if (src_sp < 0 || trips * R > p_.VR_ROWS || (trips * R - 1) * W() >= p_.DRAM_WORDS) return false;
+        const int64_t dst = pick(0, p_.VR_ROWS - trips * R), fixed = pick(0, p_.VR_ROWS - R);
+        const int64_t src = pick(0, p_.DRAM_WORDS - 1 - (trips * R - 1) * W());
+        prog_.loop(trips);
+        prog_.add(isa::dma_ld(R, 2, dst, src, W()), {{"dst", 0, R}, {"src", 0, R * W()}});
+        prog_.add(isa::vld(R, src_sp, fixed));
+        prog_.end();
+        std::fill_n(vr_.begin() + dst, trips * R, 1);
+        std::fill_n(vr_.begin() + fixed, R, 1);
+        return true;
+      }
+      case 13: {  // a loop of a vrelu with no terms and an mvout of its rows stepped through C
+        const int64_t rows = std::max<int64_t>(R, p_.AR_RAW_DIST), trips = pick(2, 3), stride = pick(1, W());
+        if (rows > std::min(p_.AR_ROWS, p_.MAXDIM) || (trips * rows - 1) * stride >= p_.DRAM_WORDS) return false;
+        const int64_t a = pick_ready(rows, 1), d = pick(0, p_.AR_ROWS - rows);
+        if (a < 0 || clash(d, a, rows)) return false;
+        // Walk the trips on copies: each reads rows the one before may have rewritten.
+        const auto saved_ar = ar_at_;
+        const int64_t saved_it = it_;
+        bool ready = true;
+        for (int64_t t = 0; t < trips && ready; ++t) {
+          ready = ar_ready(a, rows, 1);
+          ar_write(d, rows, 1);
+          it_ += rows;
+          ready = ready && ar_ready(d, rows, 1);
+          it_ += rows;
+        }
+        if (!ready) {
+          ar_at_ = saved_ar;
+          it_ = saved_it;
+          return false;
+        }
+        const int64_t dst = pick(0, p_.DRAM_WORDS - 1 - (trips * rows - 1) * stride);
+        prog_.loop(trips);
+        prog_.add(isa::vrelu(rows, a, d));
+        prog_.add(isa::mvout(rows, d, dst, stride), {{"dst", 0, rows * stride}});
+        prog_.end();
+        return true;
+      }
       case 0: {  // a load
         const int64_t route = pick(0, 3);
         const int64_t rows = route <= 1 ? p_.SPAD_ROWS : p_.VR_ROWS;

@@ -220,5 +220,25 @@ TEST_CASE("the reference refuses a row past a memory whatever the validator said
   }
 }
 
+TEST_CASE("random programs put instructions with and without address terms in one open loop", "[programs]") {
+  for (const isa::Params& p : {isa::kDefaults, isa::derive({8, 64, 16, 4, 1024, 2})}) {
+    int mixed = 0;
+    for (uint64_t seed = 0; seed < 210; ++seed) {
+      const Program prog = random_program(seed, p);
+      int depth = 0, with = 0, without = 0;
+      for (const Statement& st : prog.statements()) {
+        const isa::Kind kind = isa::info(st.ins.op).kind;
+        if (kind == isa::Kind::loop_begin) ++depth, with = without = 0;
+        else if (kind == isa::Kind::loop_end) {
+          mixed += with > 0 && without > 0;
+          --depth;
+        } else if (depth > 0 && kind == isa::Kind::data) (st.terms.empty() ? without : with)++;
+      }
+    }
+    INFO("T=" << p.T);
+    CHECK(mixed >= 20);
+  }
+}
+
 }  // namespace
 }  // namespace loom::tinytpu
