@@ -12,7 +12,9 @@
 // every mutant first, in parallel and cached (docs/mutants.md); each
 // `//mutants:<name>_test` runs one.
 //
-//   campaign [--jobs N] [--only NAME]
+//   campaign [--jobs N] [--only NAME] [--control]
+//
+// --control runs the tree's own loom through the gates instead: each must pass.
 #include <sys/wait.h>
 
 #include <unistd.h>
@@ -160,15 +162,34 @@ void run_action(Mutant& m, const Paths& p) {
 
 }  // namespace
 
+// The unmutated loom through every gate of both machines but the unit tests
+// (which //... runs): each must pass, or no mutant's catch means anything.
+int control(const Paths& p) {
+  int failed = 0;
+  for (const std::string machine : {"tinytpu", "dottree"})
+    for (const auto& [gate, commands] : gates(machine, p.control, ""))
+      for (const std::string& command : commands) {
+        if (gate == "tests") continue;
+        const Ran r = run(command, p.root);
+        std::printf("%-8s %-7s %s: %s\n", machine.c_str(), gate.c_str(), command.substr(p.control.size() + 1).c_str(),
+                    r.code == 0 ? "passes" : ("FAILS: " + first_error(r.out)).c_str());
+        failed += r.code != 0;
+      }
+  std::printf("control: %s\n", failed == 0 ? "every gate passes" : (std::to_string(failed) + " gates fail").c_str());
+  return failed == 0 ? 0 : 1;
+}
+
 int main(int argc, char** argv) {
   int jobs = 2;
   std::string only;
+  bool control_only = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--jobs" && i + 1 < argc) jobs = std::max(1, std::atoi(argv[++i]));
     else if (a == "--only" && i + 1 < argc) only = argv[++i];
+    else if (a == "--control") control_only = true;
     else {
-      std::fprintf(stderr, "usage: campaign [--jobs N] [--only NAME]\n");
+      std::fprintf(stderr, "usage: campaign [--jobs N] [--only NAME] [--control]\n");
       return 2;
     }
   }
@@ -177,6 +198,7 @@ int main(int argc, char** argv) {
   p.control = fs::absolute("tools/loom").string();
   const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
   p.root = workspace ? workspace : fs::current_path().string();
+  if (control_only) return control(p);
   std::ifstream in("mutants/manifest.json");
   const json manifest = json::parse(in, nullptr, false);
   if (manifest.is_discarded()) {

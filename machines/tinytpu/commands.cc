@@ -118,6 +118,7 @@ json run_json(const GateRun& r) {
   json j = {{"name", r.name}, {"seed", r.seed}, {"exact", r.exact}, {"cycles", r.cycles}, {"failure", r.failure}};
   if (r.m > 0)
     j["gemm"] = {{"m", r.m}, {"k", r.k}, {"n", r.n}, {"relu", r.relu}, {"form", r.form == Form::looped ? "looped" : "flat"}};
+  if (r.control) j["control"] = true;
   return j;
 }
 

@@ -292,18 +292,21 @@ std::vector<GateCase> wrap_and_boundary_cases(const isa::Params& p, uint64_t see
 
 std::vector<Overrides> default_stress_builds() { return {{{"T", 4}, {"MAXDIM", 16}}, {{"T", 8}, {"MAXDIM", 64}}}; }
 
-Result<std::vector<GateRun>> stress(const Overrides& overrides, Variant variant, const Progress& progress) {
+Result<std::vector<GateRun>> stress(const Overrides& overrides, Variant variant, const Progress& progress, Slice slice) {
   auto gate = Gate::make(overrides, variant);
   if (!gate.ok()) return gate.status();
   const std::vector<GateCase> cases = stress_cases(gate.value().params());
   const std::vector<Control> controls = validator_controls(gate.value().params());
-  const size_t total = cases.size() + controls.size();
+  size_t total = 0, index = 0;
+  for (size_t i = 0; i < cases.size() + controls.size(); ++i) total += slice.holds(i);
   std::vector<GateRun> runs;
   for (const GateCase& c : cases) {
+    if (!slice.holds(index++)) continue;
     runs.push_back(gate.value().run(c));
     if (progress) progress(runs.size(), total);
   }
   for (const Control& c : controls) {
+    if (!slice.holds(index++)) continue;
     GateRun r;
     r.name = "control: " + c.name;
     r.control = true;

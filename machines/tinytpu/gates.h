@@ -70,10 +70,17 @@ using Progress = std::function<void(size_t done, size_t total)>;
 // with and without address terms), and every memory used up to its last row.
 std::vector<GateCase> wrap_and_boundary_cases(const isa::Params& p, uint64_t seed);
 
+// Every count-th run from the index-th: one shard of a gate, for a sweep
+// Bazel spreads over shards (tests/tinytpu/stress_test.cc).
+struct Slice {
+  size_t index = 0, count = 1;
+  bool holds(size_t run) const { return run % count == index; }
+};
+
 // stress: its cases, then every validator control (controls.h), each of which
-// must be refused for its reason.
+// must be refused for its reason; only the slice's runs.
 Result<std::vector<GateRun>> stress(const Overrides& overrides, Variant variant = Variant::design,
-                                    const Progress& progress = {});
+                                    const Progress& progress = {}, Slice slice = {});
 
 // The builds stress runs when none is named: T=4/MAXDIM=16 and T=8/MAXDIM=64.
 std::vector<Overrides> default_stress_builds();
