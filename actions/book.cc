@@ -16,14 +16,15 @@ bool applies(const Action& a, const std::map<std::string, int64_t>& values) {
 }  // namespace
 
 Booking book(const Machine& m, const Instruction& ins, std::string_view unit, Per per,
-             const std::map<std::string, int64_t>& values) {
+             const std::map<std::string, int64_t>& values, std::vector<Placement>* placements) {
   const Unit* u = m.unit(unit);
   std::map<std::string, int64_t> ready;                     // value -> cycle it is ready
   std::map<std::string, std::map<int64_t, int64_t>> booked;  // port -> cycle -> uses
   std::map<std::string, int64_t> uses;                      // port -> uses a row
   bool placed = false;
   int64_t first = 0, last = 0;
-  for (const Action& a : ins.actions) {
+  for (size_t index = 0; index < ins.actions.size(); ++index) {
+    const Action& a = ins.actions[index];
     if (a.unit != unit || a.per != per || !applies(a, values)) continue;
     int64_t t = 0;
     for (const std::string& v : a.takes) {
@@ -41,6 +42,7 @@ Booking book(const Machine& m, const Instruction& ins, std::string_view unit, Pe
       ++booked[a.port][t];
       ++uses[a.port];
     }
+    if (placements) placements->push_back({index, start, t});
     first = placed ? std::min(first, start) : start;
     last = placed ? std::max(last, t) : t;
     // A value of several uses is ready after the last; each output lands on its own.

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <map>
 #include <string_view>
+#include <vector>
 
 #include "actions/machine.h"
 
@@ -26,10 +27,17 @@ struct Booking {
   bool empty() const { return initiation == 0; }
 };
 
+// Where one action landed: the cycles of its first and last use of its port.
+struct Placement {
+  size_t action;  // its index in the instruction's actions
+  int64_t first, last;
+};
+
 // The instruction's actions on `unit` that fire `per` row or per instruction,
-// for an instance whose operands have `values` (for `when`).
+// for an instance whose operands have `values` (for `when`); with `placements`,
+// where each landed: the calendar a row follows.
 Booking book(const Machine& m, const Instruction& ins, std::string_view unit, Per per,
-             const std::map<std::string, int64_t>& values = {});
+             const std::map<std::string, int64_t>& values = {}, std::vector<Placement>* placements = nullptr);
 
 // The steps `unit` spends on one instruction of `rows` rows: rows x the
 // per-row initiation, plus the per-instruction initiation.

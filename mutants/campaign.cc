@@ -4,7 +4,8 @@
 //   design mutants (their own loom):  bench, stress, check, tests
 //   action-model mutants (a spec):    rule (refused when the machine is built),
 //                                     work (a work count the check holds to the
-//                                     headers), run (the value the model states
+//                                     headers), check (the design's conformance
+//                                     to the spec), run (the value the model states
 //                                     changes, which only a run shows), none
 //
 // A mutant passes when the first gate to catch it is the one it expects, or,
@@ -141,7 +142,11 @@ void run_action(Mutant& m, const Paths& p) {
   }
   const Ran check = run(p.control + " gen-isa --check --spec " + quote(spec), p.root);
   if (check.code != 0) {
-    m.caught = check.out.find("error[work-count]") != std::string::npos ? "work" : "rule";
+    // The check's work counts, its conformance of the design to the spec, or
+    // else the machine refused as it is built.
+    m.caught = check.out.find("error[work-count]") != std::string::npos   ? "work"
+               : check.out.find("error[disagrees]") != std::string::npos ? "check"
+                                                                         : "rule";
     m.detail = first_error(check.out);
   } else {
     // Static checks pass: does the value the model states change?
@@ -257,9 +262,9 @@ int main(int argc, char** argv) {
               design["bench"], design["stress"], design["check"], design["tests"], equivalent,
               escaped ? (", " + std::to_string(escaped) + " escaped").c_str() : "");
   if (actions > 0)
-    std::printf("%d action-model mutants: %d refused by the rule, %d caught by the check's work counts, %d caught only by "
-                "running, %d caught by nothing static\n",
-                actions, action["rule"], action["work"], action["run"], action["none"]);
+    std::printf("%d action-model mutants: %d refused by the rule, %d caught by the check's work counts, %d by its "
+                "conformance to the design, %d caught only by running, %d caught by nothing static\n",
+                actions, action["rule"], action["work"], action["check"], action["run"], action["none"]);
   if (design["build"] + action["build"] > 0) std::printf("%d not built\n", design["build"] + action["build"]);
   std::printf("%d as expected, %d not; gates run in %.1f s with %d jobs\n", static_cast<int>(mutants.size()) - failed,
               failed, seconds, jobs);

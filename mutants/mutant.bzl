@@ -35,7 +35,7 @@ def _mutated_sources_impl(ctx):
     sources = [f for f in outs if f.extension == "cc"] + [witness]
     others = [f for f in outs if f.extension not in ("h", "cc")]
     return [
-        DefaultInfo(files = depset(outs + [witness])),
+        DefaultInfo(files = depset(outs + [witness]), runfiles = ctx.runfiles(files = outs)),
         OutputGroupInfo(hdrs = depset(headers), srcs = depset(sources), data = depset(others)),
     ]
 

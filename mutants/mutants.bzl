@@ -11,15 +11,685 @@ built), work (a work count the check holds to the headers), run (only a run
 shows it: the value the model states changes) or none (nothing shows it).
 """
 
-DESIGN = [
+_ACCU = "units/library/tinytpu/accu.h"
+_DMA_LD = "units/library/tinytpu/dma_ld.h"
+_DMA_ST = "units/library/tinytpu/dma_st.h"
+_LOOP = "units/library/tinytpu/instruction_loop.h"
+_PE = "units/library/tinytpu/pe.h"
+_SEQ = "units/library/tinytpu/sequencer.h"
+_SPM = "units/library/tinytpu/spm.h"
+_VRU = "units/library/tinytpu/vru.h"
+_WLD = "units/library/tinytpu/wld.h"
+_WORDS = "units/library/tinytpu/words.h"
+_DESIGN = "units/library/tinytpu/design.h"
+_ENC = "machines/tinytpu/isa_encoding.h"
+_ASM = "machines/tinytpu/assembler.cc"
+_PROG = "machines/tinytpu/program.cc"
+_CHECK = "machines/tinytpu/check_program.cc"
+_REF = "machines/tinytpu/reference.cc"
+_DSL = "machines/tinytpu/isa_dsl.cc"
+
+_D_TREE = "units/library/dottree/tree.h"
+_D_MUL = "units/library/dottree/multiply.h"
+_D_NUM = "units/library/dottree/numerics.h"
+_D_STORE = "units/library/dottree/store.h"
+_D_REF = "machines/dottree/reference.h"
+_D_MODEL = "machines/dottree/action_model.cc"
+_D_MAIN = "machines/dottree/dottree.cc"
+
+TINYTPU = [
+    # ---- accu.h: the accumulator and the vector ALU ----
     struct(
         name = "accu_add_subtracts",
         breaks = "the accumulator's adder subtracts",
-        file = "units/library/tinytpu/accu.h",
+        file = _ACCU,
         anchor = "x.lane_signed(l) + y.lane_signed(l);  // the adder wraps",
         replacement = "x.lane_signed(l) - y.lane_signed(l);  // the adder wraps",
         gate = "bench",
     ),
+    struct(
+        name = "accu_add_saturates",
+        breaks = "int32 wrap replaced by saturation before the ReLU",
+        file = _ACCU,
+        anchor = "const Int<d::kAccBits> s = x.lane_signed(l) + y.lane_signed(l);  // the adder wraps",
+        replacement = "const int64_t wide = int64_t(x.lane_signed(l)) + int64_t(y.lane_signed(l));\n        const Int<d::kAccBits> s = wide > 2147483647 ? int64_t(2147483647) : wide < -2147483647 - 1 ? int64_t(-2147483647 - 1) : wide;",
+        gate = "stress",
+    ),
+    struct(
+        name = "accu_mm_never_accumulates",
+        breaks = "mm's acc=1 overwrites instead of accumulating",
+        file = _ACCU,
+        anchor = "f[2] ? add(io.load(ar, f[3] + r), sums, false) : sums",
+        replacement = "sums",
+        gate = "bench",
+    ),
+    struct(
+        name = "accu_vaddrelu_no_rectify",
+        breaks = "vaddrelu loses its rectify",
+        file = _ACCU,
+        anchor = "ins.op == d::kVaddrelu));",
+        replacement = "false));",
+        gate = "stress",
+    ),
+    struct(
+        name = "accu_vadd_reads_a_twice",
+        breaks = "vadd reads operand a for b",
+        file = _ACCU,
+        anchor = "io.load(ar, f[1] + r), ins.op",
+        replacement = "io.load(ar, f[0] + r), ins.op",
+        gate = "bench",
+    ),
+    struct(
+        name = "accu_vrelu_le_zero",
+        breaks = "vrelu rectifies v <= 0 instead of v < 0",
+        file = _ACCU,
+        anchor = "y.set_lane(l, v < 0 ? Int<d::kAccBits>(0) : v);",
+        replacement = "y.set_lane(l, v <= 0 ? Int<d::kAccBits>(0) : v);",
+        gate = "none",
+        equivalent = "the only value v <= 0 adds to v < 0 is v == 0, which both map to 0",
+    ),
+    struct(
+        name = "accu_clip_hi_off_by_one",
+        breaks = "mvout saturates high at 126",
+        file = _ACCU,
+        anchor = "v > d::kClipHi ? d::kClipHi : v",
+        replacement = "v > d::kClipHi - 1 ? d::kClipHi - 1 : v",
+        gate = "stress",
+    ),
+    struct(
+        name = "accu_mvout_lanes_below_4",
+        breaks = "mvout handles only lanes < 4 (a T=8 build sees it)",
+        file = _ACCU,
+        anchor = "const int64_t v = (x.lane_signed(l) * d::kScale) >> d::kShift;",
+        replacement = "if (l >= 4) continue;\n              const int64_t v = (x.lane_signed(l) * d::kScale) >> d::kShift;",
+        gate = "stress",
+    ),
+    # ---- dma_ld.h, dma_st.h ----
+    struct(
+        name = "dma_ld_route_swapped",
+        breaks = "route 3 (B to vr) loads from A",
+        file = _DMA_LD,
+        anchor = "route == d::kASpad || route == d::kAVr ?",
+        replacement = "route == d::kASpad || route == d::kBVr ?",
+        gate = "bench",
+    ),
+    struct(
+        name = "dma_st_stride_ignored",
+        breaks = "dma_st steps C by 1, not by its stride",
+        file = _DMA_ST,
+        anchor = "ins.f[1] + r * ins.f[2]",
+        replacement = "ins.f[1] + r",
+        gate = "bench",
+    ),
+    # ---- instruction_loop.h ----
+    struct(
+        name = "instruction_loop_stops_one_early",
+        breaks = "a unit stops when one row of its trip count is left",
+        file = _LOOP,
+        anchor = "done < trips;",
+        replacement = "done + 1 < trips;",
+        gate = "tests",
+    ),
+    struct(
+        name = "instruction_loop_reads_trip_low_bits",
+        breaks = "the header's trip count read from 14 of its 15 bits",
+        file = _LOOP,
+        anchor = "design::kTripCount.get(bits_of(io.read(ctrl)))",
+        replacement = "(design::kTripCount.get(bits_of(io.read(ctrl))) & 0x3fff)",
+        gate = "none",
+    ),
+    # ---- pe.h ----
+    struct(
+        name = "pe_weight_not_sign_extended",
+        breaks = "the PE takes its 16-bit weight unsigned (sign extension lost)",
+        file = _PE,
+        anchor = "const Int<2 * design::kOperandBits> weight = handed.lane_signed(0);",
+        replacement = "const int64_t weight = handed.lane(0);",
+        gate = "bench",
+    ),
+    struct(
+        name = "pe_activation_read_unsigned",
+        breaks = "activations east read unsigned",
+        file = _PE,
+        anchor = "a = io.read(a_in).lane_signed(0);",
+        replacement = "a = static_cast<int64_t>(io.read(a_in).lane(0));",
+        gate = "none",
+        equivalent = "a is an Int<kOperandBits>, as wide as the lane: the unsigned 8-bit value wraps back to the same two's complement value on assignment",
+    ),
+    struct(
+        name = "pe_lane_index_below_4",
+        breaks = "column-0 PEs take lanes < 4 only (rows 4.. reuse lane 3; a T=8 build sees it)",
+        file = _PE,
+        anchor = "a = row.lane_signed(static_cast<unsigned>(i));",
+        replacement = "a = row.lane_signed(static_cast<unsigned>(i < 4 ? i : 3));",
+        gate = "stress",
+    ),
+    # ---- sequencer.h: the loop and the address walk ----
+    struct(
+        name = "seq_loop_extra_trip",
+        breaks = "the sequencer's loop runs one trip too many",
+        file = _SEQ,
+        anchor = "if (++open[depth - 1].iv < ins.f[0])",
+        replacement = "if (++open[depth - 1].iv <= ins.f[0])",
+        gate = "bench",
+    ),
+    struct(
+        name = "seq_terms_not_cleared",
+        breaks = "address terms stay for the next instruction (a loop mixing termed and plain instructions)",
+        file = _SEQ,
+        anchor = "      terms = 0;\n      const Control out",
+        replacement = "      const Control out",
+        gate = "stress",
+    ),
+    struct(
+        name = "seq_term_innermost_level",
+        breaks = "every address term steps with the innermost loop, not its own level",
+        file = _SEQ,
+        anchor = "+= open[level].iv *",
+        replacement = "+= open[depth - 1].iv *",
+        gate = "bench",
+    ),
+    struct(
+        name = "seq_b_spad_to_vru",
+        breaks = "dma_ld B-to-spad dispatched to vru",
+        file = _SEQ,
+        anchor = "if (f[0] == d::kASpad || f[0] == d::kBSpad) io.write(c_spm, out);",
+        replacement = "if (f[0] == d::kASpad) io.write(c_spm, out);",
+        gate = "bench",
+    ),
+    # ---- spm.h, vru.h ----
+    struct(
+        name = "spm_mm_words_t",
+        breaks = "spm counts T words per mm against its header, not T + 1",
+        file = _SPM,
+        anchor = "return d::spm_words_per_mm(T);",
+        replacement = "return T;",
+        gate = "bench",
+    ),
+    struct(
+        name = "spm_vld_reads_dst",
+        breaks = "vld reads spad at its destination row",
+        file = _SPM,
+        anchor = "io.write(to_vru, io.load(spad, ins.f[0] + r));",
+        replacement = "io.write(to_vru, io.load(spad, ins.f[1] + r));",
+        gate = "stress",
+    ),
+    struct(
+        name = "vru_mm_ignores_act",
+        breaks = "mm's activations read from vr row 0 on",
+        file = _VRU,
+        anchor = "io.write(act, io.load(vr, ins.f[1] + r));",
+        replacement = "io.write(act, io.load(vr, r));",
+        gate = "bench",
+    ),
+    # ---- wld.h ----
+    struct(
+        name = "wld_weight_not_sign_extended",
+        breaks = "the weight loader hands its 8-bit weight unsigned",
+        file = _WLD,
+        anchor = "handed.set_lane(0, mine.lane_signed(static_cast<unsigned>(j)));",
+        replacement = "handed.set_lane(0, mine.lane(static_cast<unsigned>(j)));",
+        gate = "bench",
+    ),
+    struct(
+        name = "wld_lane_index_below_4",
+        breaks = "weight loaders in columns 4.. keep lane 3 (a T=8 build sees it)",
+        file = _WLD,
+        anchor = "mine.lane_signed(static_cast<unsigned>(j))",
+        replacement = "mine.lane_signed(static_cast<unsigned>(j < 4 ? j : 3))",
+        gate = "stress",
+    ),
+    # ---- words.h ----
+    struct(
+        name = "words_chain_rows_11_bits",
+        breaks = "the weight chain's row count read from 11 of its 12 bits",
+        file = _WORDS,
+        anchor = "h.field(design::kWeightChainRows.lo, design::kWeightChainRows.bits)",
+        replacement = "h.field(design::kWeightChainRows.lo, design::kWeightChainRows.bits - 1)",
+        gate = "none",
+        equivalent = "the header carries an mm's row count, which comes from the 11-bit rows field (at most 2047), so bit 11 of the 12-bit slice is always 0",
+    ),
+    struct(
+        name = "wld_rows_mod_256",
+        breaks = "the weight loader hands its PE an mm's row count mod 256 (an mm of 256+ rows)",
+        file = _WLD,
+        anchor = "handed.set_lane(1, rows);",
+        replacement = "handed.set_lane(1, rows & 0xff);",
+        gate = "none",
+    ),
+    struct(
+        name = "pe_psum_in_16_bits",
+        breaks = "a PE reads the partial sum from the north narrowed to 16 bits",
+        file = _PE,
+        anchor = "if (i > 0) in = io.read(p_in).lane_signed(0);",
+        replacement = "if (i > 0) in = static_cast<int16_t>(static_cast<int64_t>(io.read(p_in).lane_signed(0)));",
+        gate = "stress",
+    ),
+    # ---- design.h: the constants ----
+    struct(
+        name = "design_clip_hi_126",
+        breaks = "the design's clip high bound 126",
+        file = _DESIGN,
+        anchor = "kClipHi = 127;",
+        replacement = "kClipHi = 126;",
+        gate = "stress",
+    ),
+    struct(
+        name = "design_scale_2",
+        breaks = "the design's output scale 2",
+        file = _DESIGN,
+        anchor = "constexpr int64_t kScale = 1;",
+        replacement = "constexpr int64_t kScale = 2;",
+        gate = "bench",
+    ),
+    struct(
+        name = "design_ar_latency_2",
+        breaks = "ar's declared write latency 2 (the hardware's is 3)",
+        file = _DESIGN,
+        anchor = "constexpr int kArWriteLatency = 3;",
+        replacement = "constexpr int kArWriteLatency = 2;",
+        gate = "tests",
+    ),
+    struct(
+        name = "design_agu_stride_9_bits",
+        breaks = "the design's agu stride slice 9 bits",
+        file = _DESIGN,
+        anchor = "kAguStride{5, 10}",
+        replacement = "kAguStride{5, 9}",
+        gate = "check",
+    ),
+    struct(
+        name = "design_loop_depth_2",
+        breaks = "the sequencer's loop stack 2 deep",
+        file = _DESIGN,
+        anchor = "constexpr int kLoopDepth = 3;",
+        replacement = "constexpr int kLoopDepth = 2;",
+        gate = "check",
+    ),
+    struct(
+        name = "design_vaddrelu_one_a_row",
+        breaks = "accu's vaddrelu share 1 iteration a row",
+        file = _DESIGN,
+        anchor = "kAccuPerRowVaddrelu = 2,",
+        replacement = "kAccuPerRowVaddrelu = 1,",
+        gate = "stress",
+    ),
+    # ---- isa_encoding.h: resolve, the walk the reference and validator share ----
+    struct(
+        name = "resolve_term_uses_outer_iv",
+        breaks = "resolve applies every term with L0's iv (mixed-level terms inside a nested loop)",
+        file = _ENC,
+        anchor = "+= r.iv[static_cast<size_t>(t.level)] * t.stride;",
+        replacement = "+= r.iv[0] * t.stride;",
+        gate = "bench",
+    ),
+    struct(
+        name = "resolve_field_limit_inclusive",
+        breaks = "a field resolving to exactly kFieldLimit is accepted",
+        file = _ENC,
+        anchor = "if (v >= kFieldLimit) {",
+        replacement = "if (v > kFieldLimit) {",
+        gate = "none",
+    ),
+    # ---- assembler.cc, program.cc ----
+    struct(
+        name = "asm_terms_dropped",
+        breaks = "the text assembler drops address terms",
+        file = _ASM,
+        anchor = "terms.push_back({std::string(name), static_cast<int>(level), stride});",
+        replacement = "(void)level;",
+        gate = "tests",
+    ),
+    struct(
+        name = "asm_header_count_plus_one",
+        breaks = "the assembled header words promise one more iteration",
+        file = _ASM,
+        anchor = "isa::header_word(static_cast<int>(h), a.walk.counts[h]);",
+        replacement = "isa::header_word(static_cast<int>(h), a.walk.counts[h] + 1);",
+        gate = "bench",
+    ),
+    struct(
+        name = "program_agu_budget_off_by_one",
+        breaks = "four address terms pass the AGU budget (the fourth silently dropped)",
+        file = _PROG,
+        anchor = "if (st.terms.size() > static_cast<size_t>(isa::kAguTerms))",
+        replacement = "if (st.terms.size() > static_cast<size_t>(isa::kAguTerms) + 1)",
+        gate = "stress",
+    ),
+    # ---- check_program.cc: the validator ----
+    struct(
+        name = "check_row_range_one_lenient",
+        breaks = "the validator lets a run of rows end one past a memory's last row",
+        file = _CHECK,
+        anchor = "first + n <= m.count",
+        replacement = "first + n <= m.count + 1",
+        gate = "stress",
+    ),
+    struct(
+        name = "check_ar_distance_one_short",
+        breaks = "the ar distance contract enforced one iteration short",
+        file = _CHECK,
+        anchor = "< isa::ar_raw_distance(p_)) {",
+        replacement = "< isa::ar_raw_distance(p_) - 1) {",
+        gate = "stress",
+    ),
+    struct(
+        name = "check_zero_rows_removed",
+        breaks = "the zero-rows rule removed",
+        file = _CHECK,
+        anchor = "if (i.nr == 0)",
+        replacement = "if (false)",
+        gate = "stress",
+    ),
+    struct(
+        name = "check_vld_copy_written",
+        breaks = "a vld's copy of an unwritten spad row counts as written",
+        file = _CHECK,
+        anchor = "vr_.written[static_cast<size_t>(f[1] + r)] = written;",
+        replacement = "vr_.written[static_cast<size_t>(f[1] + r)] = 1;",
+        gate = "stress",
+    ),
+    struct(
+        name = "check_accumulate_read_unchecked",
+        breaks = "mm's accumulate read of ar no longer checked",
+        file = _CHECK,
+        anchor = "if (f[2] == 1 && !read(ar_, f[3] + r, w, at))",
+        replacement = "if (f[2] == 2 && !read(ar_, f[3] + r, w, at))",
+        gate = "stress",
+    ),
+    # ---- reference.cc ----
+    struct(
+        name = "ref_mm_never_accumulates",
+        breaks = "the reference's mm ignores acc",
+        file = _REF,
+        anchor = "int64_t sum = o.acc ? s.lane(s.ar, o.dst + row, n) : 0;",
+        replacement = "int64_t sum = 0;",
+        gate = "bench",
+    ),
+    struct(
+        name = "ref_vaddrelu_no_wrap",
+        breaks = "the reference's vaddrelu rectifies the unwrapped sum",
+        file = _REF,
+        anchor = "std::max<int64_t>(isa::acc(s.lane(s.ar, o.a + row, l) + s.lane(s.ar, o.b + row, l)), 0);",
+        replacement = "isa::acc(std::max<int64_t>(s.lane(s.ar, o.a + row, l) + s.lane(s.ar, o.b + row, l), 0));",
+        gate = "stress",
+    ),
+    struct(
+        name = "ref_vrelu_lanes_below_4",
+        breaks = "the reference's vrelu handles lanes < 4 only (a T=8 build sees it)",
+        file = _REF,
+        anchor = "for (int64_t l = 0; l < T; ++l) s.lane(s.ar, o.dst + row, l) = std::max<int64_t>(s.lane(s.ar, o.a + row, l), 0);",
+        replacement = "for (int64_t l = 0; l < T && l < 4; ++l) s.lane(s.ar, o.dst + row, l) = std::max<int64_t>(s.lane(s.ar, o.a + row, l), 0);",
+        gate = "stress",
+    ),
+    struct(
+        name = "ref_triple_loop_no_relu",
+        breaks = "the plain triple-loop GEMM forgets the ReLU",
+        file = _REF,
+        anchor = "if (relu) sum = std::max<int64_t>(sum, 0);",
+        replacement = "(void)relu;",
+        gate = "tests",
+    ),
+    # ---- isa_dsl.cc: the program generator ----
+    struct(
+        name = "dsl_gemm_act_not_stepped",
+        breaks = "the looped GEMM's accumulating mm reads the same k-tile of activations every trip",
+        file = _DSL,
+        anchor = "{\"act\", 1, M}",
+        replacement = "{\"act\", 1, 0}",
+        gate = "tests",
+    ),
+    struct(
+        name = "dsl_random_distance_short",
+        breaks = "the random generator reads ar one iteration inside AR_RAW_DIST",
+        file = _DSL,
+        anchor = "at - written_at < p_.AR_RAW_DIST",
+        replacement = "at - written_at < p_.AR_RAW_DIST - 1",
+        gate = "stress",
+    ),
 ]
 
-ACTIONS = []
+DOTTREE = [
+    struct(
+        name = "dt_tree_half_reads_node_1",
+        breaks = "the half tap's second lane reads node 1",
+        file = _D_TREE,
+        anchor = "N::put(half, 1, N::get(io.load(node, 2), 0));",
+        replacement = "N::put(half, 1, N::get(io.load(node, 1), 0));",
+        gate = "bench",
+    ),
+    struct(
+        name = "dt_tree_leaves_reversed",
+        breaks = "the leaves enter the tree in reverse order (the root's sum is the same)",
+        file = _D_TREE,
+        anchor = "io.store(node, N::first_leaf + l, leaf);",
+        replacement = "io.store(node, N::first_leaf + (N::lanes - 1 - l), leaf);",
+        gate = "bench",
+    ),
+    struct(
+        name = "dt_exact_sum_narrowed",
+        breaks = "EXACT sums a bit narrower than a bit a level",
+        file = _D_NUM,
+        anchor = "sum_bits = LeafBits + levels(Lanes);",
+        replacement = "sum_bits = LeafBits + levels(Lanes) - 1;",
+        gate = "check",
+    ),
+    struct(
+        name = "dt_multiply_wrong_lane",
+        breaks = "EXACT multiplies every lane by W's lane 0",
+        file = _D_NUM,
+        anchor = "return Value(x.lane_signed(lane) * w.lane_signed(lane));",
+        replacement = "return Value(x.lane_signed(lane) * w.lane_signed(0));",
+        gate = "bench",
+    ),
+    struct(
+        name = "dt_rounding_add_via_double",
+        breaks = "ROUNDING adds in double, then rounds to float",
+        file = _D_NUM,
+        anchor = "static Value add(Value a, Value b) { return a + b; }",
+        replacement = "static Value add(Value a, Value b) { return static_cast<float>(static_cast<double>(a) + static_cast<double>(b)); }",
+        gate = "none",
+        equivalent = "double has 53 >= 2 * 24 + 2 significand bits, so the double sum of two floats rounded to float is the correctly rounded float sum (double rounding is innocuous for +); overflow, subnormals, signed zeros and NaN-ness agree",
+    ),
+    struct(
+        name = "dt_multiply_x_lane_shifted",
+        breaks = "the multiply stage rotates its products a lane",
+        file = _D_MUL,
+        anchor = "N::put(products, l, N::product(x, w, l));",
+        replacement = "N::put(products, (l + 1) % N::lanes, N::product(x, w, l));",
+        gate = "bench",
+    ),
+    struct(
+        name = "dt_store_half_rows_reversed",
+        breaks = "the store writes H's rows in reverse",
+        file = _D_STORE,
+        anchor = "io.store(H, r, io.read(tap_half));",
+        replacement = "io.store(H, io.param(rows) - 1 - r, io.read(tap_half));",
+        gate = "bench",
+    ),
+    struct(
+        name = "dt_ref_root_sequential",
+        breaks = "the reference's root sums left to right, not in the tree's order",
+        file = _D_REF,
+        anchor = "const Plain<N> sums[] = {tree_sum(p, 0, N::lanes),",
+        replacement = "const Plain<N> sums[] = {sequential_sum(p),",
+        gate = "bench",
+    ),
+    struct(
+        name = "dt_model_taps_leave_later",
+        breaks = "the action model's calendar: taps leave a cycle later",
+        file = _D_MODEL,
+        anchor = "kFoldLands = 2, kTapsLeave = 2;",
+        replacement = "kFoldLands = 2, kTapsLeave = 3;",
+        gate = "check",
+    ),
+    struct(
+        name = "dt_model_fold_earlier_taps_later",
+        breaks = "the action model's calendar: the fold lands a cycle sooner and the taps leave one later (same span)",
+        file = _D_MODEL,
+        anchor = "kFoldLands = 2, kTapsLeave = 2;",
+        replacement = "kFoldLands = 1, kTapsLeave = 3;",
+        gate = "none",
+    ),
+    struct(
+        name = "dt_model_tap_reads_two",
+        breaks = "the action model books two tap-node reads, not three",
+        file = _D_MODEL,
+        anchor = "a.back().times = 3;",
+        replacement = "a.back().times = 2;",
+        gate = "tests",
+    ),
+    struct(
+        name = "dt_widest_never_drawn",
+        breaks = "the EXACT workload never draws the widest sums",
+        file = _D_MAIN,
+        anchor = "const bool widest = N::exact && seed % 2 == 1;",
+        replacement = "const bool widest = N::exact && seed % 2 == 7;",
+        gate = "tests",
+    ),
+]
+
+DESIGN = TINYTPU + DOTTREE
+
+ACTIONS = [
+    struct(
+        name = "act_vadd_loads_b_for_a",
+        breaks = "vadd's first operand declared as a load of b",
+        anchor = "\"base\": \"a\"}, \"produces\": \"x\"},\n       {\"unit\": \"accu\", \"port\": \"ar.read\", \"op\": \"load\", \"reads\": {\"state\": \"ar\", \"base\": \"b\"}, \"produces\": \"y\"},\n       {\"unit\": \"accu\", \"port\": \"alu\", \"op\": \"add\", \"takes\": [\"x\", \"y\"], \"produces\": \"s\"},\n       {\"unit\": \"accu\", \"port\": \"ar.write\", \"op\": \"store\", \"takes\": [\"s\"]",
+        replacement = "\"base\": \"b\"}, \"produces\": \"x\"},\n       {\"unit\": \"accu\", \"port\": \"ar.read\", \"op\": \"load\", \"reads\": {\"state\": \"ar\", \"base\": \"b\"}, \"produces\": \"y\"},\n       {\"unit\": \"accu\", \"port\": \"alu\", \"op\": \"add\", \"takes\": [\"x\", \"y\"], \"produces\": \"s\"},\n       {\"unit\": \"accu\", \"port\": \"ar.write\", \"op\": \"store\", \"takes\": [\"s\"]",
+        gate = "run",
+    ),
+    struct(
+        name = "act_vadd_subtracts",
+        breaks = "vadd's add declared as a subtract",
+        anchor = "\"op\": \"add\", \"takes\": [\"x\", \"y\"], \"produces\": \"s\"},\n       {\"unit\": \"accu\", \"port\": \"ar.write\", \"op\": \"store\", \"takes\": [\"s\"]",
+        replacement = "\"op\": \"sub\", \"takes\": [\"x\", \"y\"], \"produces\": \"s\"},\n       {\"unit\": \"accu\", \"port\": \"ar.write\", \"op\": \"store\", \"takes\": [\"s\"]",
+        gate = "run",
+    ),
+    struct(
+        name = "act_vaddrelu_no_rectify",
+        breaks = "vaddrelu loses its rectify action",
+        anchor = "{\"unit\": \"accu\", \"port\": \"alu\", \"op\": \"rectify\", \"takes\": [\"s\"], \"produces\": \"r\"},\n       {\"unit\": \"accu\", \"port\": \"ar.write\", \"op\": \"store\", \"takes\": [\"r\"]",
+        replacement = "{\"unit\": \"accu\", \"port\": \"ar.write\", \"op\": \"store\", \"takes\": [\"s\"]",
+        gate = "run",
+    ),
+    struct(
+        name = "act_mm_old_read_unpredicated",
+        breaks = "mm's accumulate read of ar loses its when",
+        anchor = "\"produces\": \"old\", \"when\": {\"operand\": \"acc\", \"in\": [1]}}",
+        replacement = "\"produces\": \"old\"}",
+        gate = "run",
+    ),
+    struct(
+        name = "act_dma_ld_b_ignores_src",
+        breaks = "dma_ld's load of B ignores its column block (src)",
+        anchor = "\"reads\": {\"state\": \"B\", \"base\": \"src\"}",
+        replacement = "\"reads\": {\"state\": \"B\", \"base\": \"dst\"}",
+        gate = "run",
+    ),
+    struct(
+        name = "act_mvout_store_wrong_row",
+        breaks = "mvout stores to C at src, not dst",
+        anchor = "\"writes\": {\"state\": \"C\", \"base\": \"dst\"}",
+        replacement = "\"writes\": {\"state\": \"C\", \"base\": \"src\"}",
+        gate = "run",
+    ),
+    struct(
+        name = "act_alu_capacity_1",
+        breaks = "the vector ALU's capacity halved to one lane operation a cycle",
+        anchor = "\"capacity\": 2,",
+        replacement = "\"capacity\": 1,",
+        gate = "none",
+    ),
+    struct(
+        name = "act_cw_lanes_8_bits",
+        breaks = "the cw channel's lanes declared 8 bits",
+        anchor = "{\"name\": \"cw\", \"lanes\": \"T\", \"lane_bits\": \"32\"}",
+        replacement = "{\"name\": \"cw\", \"lanes\": \"T\", \"lane_bits\": \"8\"}",
+        gate = "rule",
+    ),
+    struct(
+        name = "act_vld_store_removed",
+        breaks = "vld's store into vr removed",
+        anchor = ",\n       {\"unit\": \"vru\", \"port\": \"vr.write\", \"op\": \"store\", \"takes\": [\"copy\"], \"writes\": {\"state\": \"vr\", \"base\": \"dst\"}}]",
+        replacement = "]",
+        gate = "run",
+    ),
+    struct(
+        name = "act_vld_read_duplicated",
+        breaks = "vld's spad read duplicated",
+        anchor = "{\"unit\": \"spm\", \"port\": \"spad.read\", \"op\": \"load\", \"reads\": {\"state\": \"spad\", \"base\": \"src\"}, \"produces\": \"row\"},",
+        replacement = "{\"unit\": \"spm\", \"port\": \"spad.read\", \"op\": \"load\", \"reads\": {\"state\": \"spad\", \"base\": \"src\"}, \"produces\": \"row\"},\n       {\"unit\": \"spm\", \"port\": \"spad.read\", \"op\": \"load\", \"reads\": {\"state\": \"spad\", \"base\": \"src\"}, \"produces\": \"row\"},",
+        gate = "work",
+    ),
+    struct(
+        name = "act_vld_wrong_via",
+        breaks = "vld's send goes via dma2vr, not sp2vr",
+        anchor = "{\"unit\": \"spm\", \"port\": \"sp2vr\", \"op\": \"send\", \"takes\": [\"row\"], \"via\": \"sp2vr\"}",
+        replacement = "{\"unit\": \"spm\", \"port\": \"sp2vr\", \"op\": \"send\", \"takes\": [\"row\"], \"via\": \"dma2vr\"}",
+        gate = "run",
+    ),
+    struct(
+        name = "act_mvout_via_no_channel",
+        breaks = "mvout's send names a channel nothing composes",
+        anchor = "{\"unit\": \"accu\", \"port\": \"ac2st\", \"op\": \"send\", \"takes\": [\"c\"], \"via\": \"ac2st\"}",
+        replacement = "{\"unit\": \"accu\", \"port\": \"ac2st\", \"op\": \"send\", \"takes\": [\"c\"], \"via\": \"ac2dst\"}",
+        gate = "rule",
+    ),
+    struct(
+        name = "act_mvout_unknown_port",
+        breaks = "mvout's store names a port dma_st does not have",
+        anchor = "\"port\": \"C.write\", \"op\": \"store\"",
+        replacement = "\"port\": \"C.store\", \"op\": \"store\"",
+        gate = "rule",
+    ),
+    struct(
+        name = "act_vrelu_rectify_before_load",
+        breaks = "vrelu rectifies x before the load produces it",
+        anchor = "{\"unit\": \"accu\", \"port\": \"ar.read\", \"op\": \"load\", \"reads\": {\"state\": \"ar\", \"base\": \"a\"}, \"produces\": \"x\"},\n       {\"unit\": \"accu\", \"port\": \"alu\", \"op\": \"rectify\", \"takes\": [\"x\"], \"produces\": \"r\"},",
+        replacement = "{\"unit\": \"accu\", \"port\": \"alu\", \"op\": \"rectify\", \"takes\": [\"x\"], \"produces\": \"r\"},\n       {\"unit\": \"accu\", \"port\": \"ar.read\", \"op\": \"load\", \"reads\": {\"state\": \"ar\", \"base\": \"a\"}, \"produces\": \"x\"},",
+        gate = "rule",
+    ),
+    struct(
+        name = "act_mm_wcol_times_t_plus_2",
+        breaks = "spm sends T + 2 words per mm down wcol",
+        anchor = "\"takes\": [\"w\"], \"via\": \"wcol\", \"times\": \"T + 1\"",
+        replacement = "\"takes\": [\"w\"], \"via\": \"wcol\", \"times\": \"T + 2\"",
+        gate = "work",
+    ),
+    struct(
+        name = "act_dma_ld_b_when_wrong",
+        breaks = "dma_ld loads B for routes 1 and 2",
+        anchor = "\"reads\": {\"state\": \"B\", \"base\": \"src\"}, \"produces\": \"row\", \"when\": {\"operand\": \"route\", \"in\": [1, 3]}}",
+        replacement = "\"reads\": {\"state\": \"B\", \"base\": \"src\"}, \"produces\": \"row\", \"when\": {\"operand\": \"route\", \"in\": [1, 2]}}",
+        gate = "work",
+    ),
+    struct(
+        name = "act_dispatch_alias_lacks_c_dst",
+        breaks = "the dispatch port no longer stands for c_dst",
+        anchor = "\"alias\": [\"c_dld\", \"c_spm\", \"c_vru\", \"c_acc\", \"c_dst\"]",
+        replacement = "\"alias\": [\"c_dld\", \"c_spm\", \"c_vru\", \"c_acc\"]",
+        gate = "rule",
+    ),
+    struct(
+        name = "act_mm_overwrite_to_act",
+        breaks = "mm's overwrite stores ar at act, not dst",
+        anchor = "\"takes\": [\"s\"], \"writes\": {\"state\": \"ar\", \"base\": \"dst\"}, \"when\": {\"operand\": \"acc\", \"in\": [0]}}",
+        replacement = "\"takes\": [\"s\"], \"writes\": {\"state\": \"ar\", \"base\": \"act\"}, \"when\": {\"operand\": \"acc\", \"in\": [0]}}",
+        gate = "run",
+    ),
+    struct(
+        name = "act_machine_rounding",
+        breaks = "the machine's numerics declared rounding",
+        anchor = "\"numerics\": \"exact\",",
+        replacement = "\"numerics\": \"rounding\",",
+        gate = "none",
+    ),
+    struct(
+        name = "act_vrelu_reads_dst",
+        breaks = "vrelu loads ar at dst, not a",
+        anchor = "\"reads\": {\"state\": \"ar\", \"base\": \"a\"}, \"produces\": \"x\"},\n       {\"unit\": \"accu\", \"port\": \"alu\", \"op\": \"rectify\"",
+        replacement = "\"reads\": {\"state\": \"ar\", \"base\": \"dst\"}, \"produces\": \"x\"},\n       {\"unit\": \"accu\", \"port\": \"alu\", \"op\": \"rectify\"",
+        gate = "run",
+    ),
+]

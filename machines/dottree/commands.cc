@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "actions/book.h"
 #include "common/report.h"
 #include "compose/sim/simulator.h"
 #include "machines/dottree/action_model.h"
@@ -96,6 +97,19 @@ int cost_verb(const VerbArgs& a) {
       out += fmt::format("\nthe tree: work {} steps, latency {} cycles for {} rows (span {} a row, initiation {});\n"
                          "charging the span as occupancy, the seed's defect, would say {} steps\n",
                          u.work, u.latency, rows, u.row.span, u.row.initiation, u.row.span * rows);
+  // The calendar a row follows on the tree, as the model books it.
+  const actions::Machine& m = model.value().machine;
+  const actions::Instruction& ins = *m.instruction(kInstruction);
+  std::vector<actions::Placement> calendar;
+  actions::book(m, ins, "tree", actions::Per::row, {}, &calendar);
+  out += "\nthe tree's calendar, a row:\n";
+  for (const actions::Placement& p : calendar) {
+    const actions::Action& a = ins.actions[p.action];
+    std::string made;
+    for (const actions::Output& o : a.outputs)
+      made += (made.empty() ? "; makes " : ", ") + o.value + " at cycle " + std::to_string(p.last + o.at);
+    out += fmt::format("  cycle {}: {} on {} (x{}){}\n", p.first, a.op, a.port, a.times, made);
+  }
   out += "\nobligations:\n";
   for (const Cost::Reassociation& r : c.reassociations)
     out += fmt::format("  {}: {}\n    under EXACT (NUMERICS=0):    {}{}\n    under ROUNDING (NUMERICS=1): {}{}\n", r.where,

@@ -164,8 +164,20 @@ Workload workload_for(const Region& region, uint64_t seed) {
   work.check = [expected](const SimResult& result) {
     const auto text = [](const auto& word, unsigned lane) { return lane_text<N>(word, lane); };
     const auto same = [](const auto& a, const auto& b, unsigned lane) { return same_lane<N>(a, b, lane); };
-    Status status = compare_rows("S", result.arguments.at("S").as<typename N::Root>(), expected.S, 10, text, same);
-    status.merge(compare_rows("H", result.arguments.at("H").as<typename N::Half>(), expected.H, 10, text, same));
+    const auto s = result.arguments.at("S").as<typename N::Root>();
+    const auto h = result.arguments.at("H").as<typename N::Half>();
+    Status status = compare_rows("S", s, expected.S, 10, text, same);
+    status.merge(compare_rows("H", h, expected.H, 10, text, same));
+    // EXACT: each tap holds its sum whole, or its lanes are too narrow for it.
+    if constexpr (N::exact)
+      for (size_t r = 0; r < s.size() && r < h.size() && status.ok(); ++r) {
+        const int64_t held[] = {s[r].lane_signed(0), h[r].lane_signed(0), h[r].lane_signed(1)};
+        for (int k = 0; k < 3; ++k)
+          if (held[k] != expected.sums[3 * r + static_cast<size_t>(k)])
+            status.add("tap-too-narrow", std::string(k == 0 ? "argument 'S'" : "argument 'H'") + " row " + std::to_string(r),
+                       "holds " + std::to_string(held[k]) + ", but the exact sum is " +
+                           std::to_string(expected.sums[3 * r + static_cast<size_t>(k)]) + ": SUM_BITS is too narrow for it");
+      }
     return status;
   };
   return work;

@@ -48,6 +48,10 @@ template <class N>
 struct Taps {
   std::vector<typename N::Root> S;  // the root of each row
   std::vector<typename N::Half> H;  // each row's two halves
+  // The same sums unrounded to any lane width: S lane 0, then H lanes 0 and 1,
+  // a row at a time. A tap narrower than its sums wraps in S and H alike, and
+  // only these show it.
+  std::vector<Plain<N>> sums;
 };
 
 template <class N, class W>
@@ -61,11 +65,13 @@ Taps<N> reference(const typename N::Operand& w, const std::vector<typename N::Op
   Taps<N> out;
   for (const typename N::Operand& row : x) {
     const auto p = products<N>(row, w);
+    const Plain<N> sums[] = {tree_sum(p, 0, N::lanes), tree_sum(p, 0, N::lanes / 2), tree_sum(p, N::lanes / 2, N::lanes / 2)};
+    out.sums.insert(out.sums.end(), sums, sums + 3);
     typename N::Root root;
-    put_plain<N>(root, 0, tree_sum(p, 0, N::lanes));
+    put_plain<N>(root, 0, sums[0]);
     typename N::Half half;
-    put_plain<N>(half, 0, tree_sum(p, 0, N::lanes / 2));
-    put_plain<N>(half, 1, tree_sum(p, N::lanes / 2, N::lanes / 2));
+    put_plain<N>(half, 0, sums[1]);
+    put_plain<N>(half, 1, sums[2]);
     out.S.push_back(root);
     out.H.push_back(half);
   }

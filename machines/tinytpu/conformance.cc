@@ -162,6 +162,12 @@ void check_actions(const spec::IsaSpec& spec, Status& status) {
       for (const Error& e : model.errors()) status.add(e.kind, e.where + at, e.message);
       return;
     }
+    // The datapath is integer lanes (Int and UInt at their declared widths), so
+    // every sum it reassociates is exact: a spec that says otherwise leaves
+    // the mm's reassociation open for no reason, or hides a float datapath.
+    if (model.value().machine.numerics != actions::Numerics::exact)
+      status.add("disagrees", "/machine/numerics" + at,
+                 "the spec says 'rounding', but the design's lanes are integers, so its sums are exact");
     auto projected = project(spec, model.value().machine, p);
     if (!projected.ok())
       for (const Error& e : projected.errors()) status.add(e.kind, e.where + at, e.message);

@@ -78,6 +78,9 @@ std::vector<Control> validator_controls(const isa::Params& p) {
   add("an instruction of 0 rows", loaded().add(isa::dma_ld(0, 0, 0, 0, 1)).halt(), "zero-rows", {"instruction 2 (dma_ld)"});
   add("a stride a term drives past its field", Program().loop(3).add(isa::dma_ld(1, 0, 0, 0, 2000), {{"stride", 0, 30}}).end().halt(),
       "field-overflow", {"'stride' resolves to 2060", "L0=2"});
+  add("a stride a term drives to exactly its field's limit",
+      Program().loop(3).add(isa::dma_ld(1, 0, 0, 0, isa::kFieldLimit - 60), {{"stride", 0, 30}}).end().halt(),
+      "field-overflow", {"'stride' resolves to " + n(isa::kFieldLimit), "L0=2"});
   add("a trip count past its field", loaded().loop(3000).add(isa::dma_ld(1, 0, 0, 0, 0)).end().halt(), "field-overflow",
       {"instruction 2 (loop)", "3000"});
   add("mm with acc = 2", loaded().add(isa::mm(T, 0, 0, 2, 0)).halt(), "illegal-value", {"acc = 2"});

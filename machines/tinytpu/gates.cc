@@ -55,9 +55,22 @@ class Gate {
 
   const isa::Params& params() const { return p_; }
 
-  // Assembles, simulates and checks one case.
+  // Assembles, simulates and checks one case; a GEMM's C is also held to the
+  // plain triple loop, so a program generator or a reference model that
+  // computes the wrong GEMM fails here, not only where both agree.
   GateRun run(const GateCase& c) {
     GateRun r = run(c.run.name, c.run.seed, c.program, c.initial);
+    if (r.exact && c.run.m > 0) {
+      std::vector<int64_t> expected = triple_loop_gemm(c.initial, c.run.m, c.run.k, c.run.n, c.run.relu);
+      for (int64_t row = 0; row < p_.MAXDIM; ++row)
+        for (int64_t col = 0; col < p_.MAXDIM; ++col)
+          if (row >= c.run.m || col >= c.run.n)
+            expected[static_cast<size_t>(row * p_.MAXDIM + col)] = c.initial.C[static_cast<size_t>(row * p_.MAXDIM + col)];
+      if (last_.C != expected) {
+        r.exact = false;
+        r.failure = "the simulated C matches the reference model, but not the plain triple-loop GEMM of A and B";
+      }
+    }
     r.m = c.run.m;
     r.k = c.run.k;
     r.n = c.run.n;
@@ -81,8 +94,16 @@ class Gate {
       return r;
     }
     r.assembled = true;
+    // The text assembler must read the program's text back to the same words.
+    auto reread = assemble_text(to_text(program.value()), r.name, p_);
+    if (!reread.ok() || reread.value().encoded.words != assembled.value().encoded.words) {
+      r.failure = "the program's text does not assemble back to its words" +
+                  (reread.ok() ? std::string() : ":\n" + reread.status().to_string());
+      return r;
+    }
     IsaState after = initial;
     auto work = program_workload(region_, assembled.value(), initial, &after);
+    last_ = after;
     if (!work.ok()) {
       r.failure = work.status().to_string();
       return r;
@@ -115,9 +136,10 @@ class Gate {
   }
 
  private:
-  explicit Gate(Region region) : region_(std::move(region)), p_(isa_params(region_)) {}
+  explicit Gate(Region region) : region_(std::move(region)), p_(isa_params(region_)), last_(p_) {}
   Region region_;
   isa::Params p_;
+  IsaState last_;  // the reference's state after the last run
 };
 
 // vadd_program: a GEMM whose k-tiles are summed by explicit vadd, as the design
@@ -268,6 +290,46 @@ std::vector<GateCase> wrap_and_boundary_cases(const isa::Params& p, uint64_t see
       c.run.seed = seed++;
       cases.push_back(std::move(c));
     }
+  }
+  // A unit trip count past 2^14: accu's header count needs all 15 of its bits.
+  {
+    const int64_t rows = std::max(T, p.AR_RAW_DIST), inner = 16384 / (1024 * rows) + 1;
+    if (rows <= std::min(p.VR_ROWS, p.AR_ROWS)) {
+      Program prog;
+      prog.add(isa::dma_ld(T, 1, 0, 0, W)).add(isa::dma_ld(rows, 2, 0, 0, W)).add(isa::mm(rows, 0, 0, 0, 0));
+      prog.loop(1024).loop(inner).add(isa::vrelu(rows, 0, 0)).end().end();
+      prog.add(isa::mvout(rows, 0, 0, W)).halt();
+      GateCase c{{}, prog, random_operands(p, seed, -128, 127, true)};
+      c.run.name = "an accu trip count of " + std::to_string(2 * rows + 1024 * inner * rows);
+      c.run.seed = seed++;
+      cases.push_back(std::move(c));
+    }
+  }
+  // An mm of more rows than 8 bits count, where the build has room for one.
+  {
+    const int64_t rows = 300;
+    if (rows <= std::min({p.VR_ROWS, p.AR_ROWS, D})) {
+      Program prog;
+      prog.add(isa::dma_ld(T, 1, 0, 0, W)).add(isa::dma_ld(rows, 2, 0, 0, 1)).add(isa::mm(rows, 0, 0, 0, 0));
+      prog.add(isa::mvout(rows, 0, 0, 1)).halt();
+      GateCase c{{}, prog, random_operands(p, seed, -128, 127, true)};
+      c.run.name = "an mm of 300 rows";
+      c.run.seed = seed++;
+      cases.push_back(std::move(c));
+    }
+  }
+  // One-row instructions last on every unit's stream: its trip count ends on
+  // exactly one step.
+  if (R <= std::min(p.VR_ROWS, p.AR_ROWS) && 2 * R <= p.AR_ROWS) {
+    Program prog;
+    prog.add(isa::dma_ld(T, 1, 0, 0, W)).add(isa::dma_ld(R, 2, 0, 0, W)).add(isa::mm(R, 0, 0, 0, 0));
+    prog.add(isa::vrelu(R, 0, R));
+    prog.add(isa::dma_ld(1, 2, R, 0, W)).add(isa::vld(1, 0, R + 1)).add(isa::mm(1, 0, R, 0, 2 * R - 1));
+    prog.add(isa::mvout(1, R, last_word(1, 1), 1)).halt();
+    GateCase c{{}, prog, random_operands(p, seed, -128, 127, true)};
+    c.run.name = "one-row instructions last";
+    c.run.seed = seed++;
+    cases.push_back(std::move(c));
   }
   // Every memory to its last row: weights and activations from the last words
   // of B and A into the last rows of spad and vr, an mm into the last rows of

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <map>
 #include <random>
 
 #include "actions/book.h"
@@ -204,6 +205,26 @@ TEST_CASE("16 rows of reduce are 16 steps of work and 20 cycles of latency on th
   CHECK(refused.errors()[0].kind == "span-not-depth");
   CHECK(refused.errors()[0].where == "unit 'tree'");
   CHECK(refused.errors()[0].message == "reduce's actions span 5 cycles a row on it, but its composed pipeline is 6 deep");
+}
+
+TEST_CASE("the tree's calendar: the fold lands two cycles after the word, and both taps leave two after that", "[dottree][actions]") {
+  auto model = action_model(composed({}));
+  REQUIRE(model.ok());
+  const actions::Machine& m = model.value().machine;
+  const actions::Instruction& ins = *m.instruction(kInstruction);
+  std::vector<actions::Placement> calendar;
+  actions::book(m, ins, "tree", actions::Per::row, {}, &calendar);
+  std::map<std::string, int64_t> at;  // op on port -> first cycle; a value -> when it is ready
+  for (const actions::Placement& p : calendar) {
+    const actions::Action& a = ins.actions[p.action];
+    at[a.op + " " + a.port] = p.first;
+    for (const actions::Output& o : a.outputs) at[o.value] = p.last + o.at;
+  }
+  CHECK(at.at("receive red_in") == 0);
+  CHECK(at.at("root") == 2);
+  CHECK(at.at("half") == 2);
+  CHECK(at.at("send tap_root") == 4);
+  CHECK(at.at("send tap_half") == 4);
 }
 
 TEST_CASE("the model books every channel and memory access the bodies make", "[dottree][actions][sim]") {

@@ -96,7 +96,7 @@ TEST_CASE("every single-point edit of the spec is named by --check") {
 
 TEST_CASE("a hand edit of a generated file is named with its line") {
   const std::string header_copy = temp_path("root");
-  std::system(("mkdir -p " + header_copy + "/machines/tinytpu " + header_copy + "/docs").c_str());
+  REQUIRE(std::system(("mkdir -p " + header_copy + "/machines/tinytpu " + header_copy + "/docs").c_str()) == 0);
   std::string header = slurp(kRoot + "/" + std::string(kEncodingPath));
   const size_t at = header.find("inline constexpr int kLoopDepth = 3;");
   REQUIRE(at != std::string::npos);
