@@ -128,7 +128,7 @@ TINYTPU = [
         file = _LOOP,
         anchor = "done < trips;",
         replacement = "done + 1 < trips;",
-        gate = "tests",
+        gate = "stress",
     ),
     struct(
         name = "instruction_loop_reads_trip_low_bits",
@@ -136,7 +136,7 @@ TINYTPU = [
         file = _LOOP,
         anchor = "design::kTripCount.get(bits_of(io.read(ctrl)))",
         replacement = "(design::kTripCount.get(bits_of(io.read(ctrl))) & 0x3fff)",
-        gate = "none",
+        gate = "stress",
     ),
     # ---- pe.h ----
     struct(
@@ -255,7 +255,7 @@ TINYTPU = [
         file = _WLD,
         anchor = "handed.set_lane(1, rows);",
         replacement = "handed.set_lane(1, rows & 0xff);",
-        gate = "none",
+        gate = "stress",
     ),
     struct(
         name = "pe_psum_in_16_bits",
@@ -329,7 +329,7 @@ TINYTPU = [
         file = _ENC,
         anchor = "if (v >= kFieldLimit) {",
         replacement = "if (v > kFieldLimit) {",
-        gate = "none",
+        gate = "stress",
     ),
     # ---- assembler.cc, program.cc ----
     struct(
@@ -338,7 +338,7 @@ TINYTPU = [
         file = _ASM,
         anchor = "terms.push_back({std::string(name), static_cast<int>(level), stride});",
         replacement = "(void)level;",
-        gate = "tests",
+        gate = "bench",
     ),
     struct(
         name = "asm_header_count_plus_one",
@@ -428,7 +428,7 @@ TINYTPU = [
         file = _REF,
         anchor = "if (relu) sum = std::max<int64_t>(sum, 0);",
         replacement = "(void)relu;",
-        gate = "tests",
+        gate = "bench",
     ),
     # ---- isa_dsl.cc: the program generator ----
     struct(
@@ -437,7 +437,7 @@ TINYTPU = [
         file = _DSL,
         anchor = "{\"act\", 1, M}",
         replacement = "{\"act\", 1, 0}",
-        gate = "tests",
+        gate = "bench",
     ),
     struct(
         name = "dsl_random_distance_short",
@@ -472,7 +472,7 @@ DOTTREE = [
         file = _D_NUM,
         anchor = "sum_bits = LeafBits + levels(Lanes);",
         replacement = "sum_bits = LeafBits + levels(Lanes) - 1;",
-        gate = "check",
+        gate = "bench",
     ),
     struct(
         name = "dt_multiply_wrong_lane",
@@ -529,7 +529,7 @@ DOTTREE = [
         file = _D_MODEL,
         anchor = "kFoldLands = 2, kTapsLeave = 2;",
         replacement = "kFoldLands = 1, kTapsLeave = 3;",
-        gate = "none",
+        gate = "check",
     ),
     struct(
         name = "dt_model_tap_reads_two",
@@ -537,7 +537,7 @@ DOTTREE = [
         file = _D_MODEL,
         anchor = "a.back().times = 3;",
         replacement = "a.back().times = 2;",
-        gate = "tests",
+        gate = "check",
     ),
     struct(
         name = "dt_widest_never_drawn",
@@ -683,7 +683,7 @@ ACTIONS = [
         breaks = "the machine's numerics declared rounding",
         anchor = "\"numerics\": \"exact\",",
         replacement = "\"numerics\": \"rounding\",",
-        gate = "none",
+        gate = "check",
     ),
     struct(
         name = "act_vrelu_reads_dst",
