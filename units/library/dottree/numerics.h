@@ -18,8 +18,10 @@ namespace loom { namespace dottree {
 // The levels of a tree over `lanes` leaves (a power of two).
 constexpr unsigned levels(unsigned lanes) { return lanes <= 1 ? 0 : 1 + levels(lanes / 2); }
 
+// What both numerics share: the lane count and the node array's layout (not
+// loom::Shape, which is a placement's instance grid).
 template <unsigned Lanes>
-struct Shape {
+struct TreeLayout {
   static_assert(Lanes >= 2 && (Lanes & (Lanes - 1)) == 0, "loom: a DotTree reduces a power of two of at least 2 lanes");
   static constexpr unsigned lanes = Lanes;
   // The node array in heap order: node 0 the root, node i's children 2i + 1 and
@@ -30,7 +32,7 @@ struct Shape {
 };
 
 template <unsigned Lanes, unsigned LeafBits>
-struct Exact : Shape<Lanes> {
+struct Exact : TreeLayout<Lanes> {
   static_assert(LeafBits >= 16 && LeafBits + levels(Lanes) <= 64,
                 "loom: an exact DotTree's products hold int8 x int8 and its root fits 64 bits");
   static constexpr bool exact = true;
@@ -57,7 +59,7 @@ struct Exact : Shape<Lanes> {
 };
 
 template <unsigned Lanes>
-struct Rounding : Shape<Lanes> {
+struct Rounding : TreeLayout<Lanes> {
   static constexpr bool exact = false;
   static constexpr unsigned operand_bits = 32, leaf_bits = 32, sum_bits = 32;
   typedef Word<Lanes, 32> Operand;
