@@ -37,7 +37,7 @@ struct Size {
   int64_t processes, samples;
 };
 constexpr std::array<Size, 2> kSizes = {{{40, 40000}, {260, 4000}}};
-constexpr int kQueueDepth = 2;
+constexpr int kQueueDepth = 2;  // the workload; --depth changes it for both simulators
 
 enum class Simulator { loom, untimed, timed };
 constexpr std::array<Simulator, 3> kSimulators = {Simulator::loom, Simulator::untimed, Simulator::timed};
@@ -59,9 +59,9 @@ struct Measured {
 };
 
 // One run in this process: what a child prints for its parent.
-Measured run_once(Simulator simulator, const Size& size) {
+Measured run_once(Simulator simulator, const Size& size, int depth) {
   using namespace loom;
-  const Overrides config = {{"T", bench::kPeerLanes}, {"N", size.processes - 2}, {"K", size.samples}, {"QD", kQueueDepth}};
+  const Overrides config = {{"T", bench::kPeerLanes}, {"N", size.processes - 2}, {"K", size.samples}, {"QD", depth}};
   auto region = example::architecture(config).value().compose(config);
   if (!region.ok()) {
     std::fprintf(stderr, "%s", region.status().to_string().c_str());
@@ -92,7 +92,7 @@ Measured run_once(Simulator simulator, const Size& size) {
   }
   const auto run = bench::run_systemc_fir(simulator == Simulator::untimed ? PeerTiming::untimed : PeerTiming::cycle_timed,
                                           inputs.at("W").as<bench::PeerSample>(),
-                                          inputs.at("X").as<bench::PeerSample>(), kQueueDepth);
+                                          inputs.at("X").as<bench::PeerSample>(), depth);
   const Status check =
       compare_rows("Y", run.y, work.value().expected.at("Y").as<bench::PeerSum>());
   if (!check.ok()) std::fprintf(stderr, "systemc %s: %s", flag(simulator), check.to_string().c_str());
@@ -103,13 +103,13 @@ Measured run_once(Simulator simulator, const Size& size) {
 }
 
 // Runs one simulator in a child process of this binary; false if it failed.
-bool run_child(Simulator simulator, const Size& size, Measured& out) {
+bool run_child(Simulator simulator, const Size& size, int depth, Measured& out) {
   char self[4096];
   const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
   if (n <= 0) return false;
   self[n] = '\0';
   const std::string command = std::string("'") + self + "' --one " + flag(simulator) +
-                              " --processes " + std::to_string(size.processes);
+                              " --processes " + std::to_string(size.processes) + " --depth " + std::to_string(depth);
   FILE* child = popen(command.c_str(), "r");
   if (child == nullptr) return false;
   long long steps = 0;
@@ -140,10 +140,13 @@ int sc_main(int argc, char** argv) {
   int rounds = 11;
   std::string one;
   int64_t processes = 0;
+  int depth = kQueueDepth;
   app.add_option("--rounds", rounds, "interleaved rounds per figure (at least 5)")->check(CLI::Range(5, 1000));
   app.add_option("--one", one, "run one simulator once and print its figures (how the rounds run each)")
       ->check(CLI::IsMember({"loom", "untimed", "timed"}));
   app.add_option("--processes", processes, "with --one: 40 or 260");
+  app.add_option("--depth", depth, "every FIFO's depth, in both simulators (default 2): deeper FIFOs mean fewer switches")
+      ->check(CLI::Range(1, 1 << 16));
   CLI11_PARSE(app, argc, argv);
 
   if (!one.empty()) {
@@ -153,13 +156,14 @@ int sc_main(int argc, char** argv) {
       std::fprintf(stderr, "--processes: 40 or 260, not %lld\n", static_cast<long long>(processes));
       return 2;
     }
-    const Measured m = run_once(simulator, *size);
+    const Measured m = run_once(simulator, *size, depth);
     std::printf("result %lld %.9f %d\n", static_cast<long long>(m.steps), m.cpu_seconds, m.exact ? 1 : 0);
     return m.exact ? 0 : 1;
   }
 
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
-  std::printf("CPU ns per step, min / median / max of %d interleaved rounds; each run its own process\n\n", rounds);
+  std::printf("CPU ns per step, min / median / max of %d interleaved rounds; each run its own process; FIFO depth %d\n\n",
+              rounds, depth);
   std::printf("%9s %10s  %-20s %8s %8s %8s  %s\n", "processes", "steps", "simulator", "min", "median", "max",
               "Loom's speed-up (target)");
   bool failed = false;
@@ -169,7 +173,7 @@ int sc_main(int argc, char** argv) {
     for (int round = 0; round < rounds; ++round)
       for (size_t s = 0; s < kSimulators.size(); ++s) {
         Measured m;
-        if (!run_child(kSimulators[s], size, m) || !m.exact) {
+        if (!run_child(kSimulators[s], size, depth, m) || !m.exact) {
           std::fprintf(stderr, "%s at %lld processes: the run failed or its output differs from the reference\n",
                        title(kSimulators[s]), static_cast<long long>(size.processes));
           return 1;

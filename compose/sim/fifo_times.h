@@ -10,6 +10,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cstdint>
 #include <vector>
@@ -19,72 +20,76 @@ namespace loom {
 class FifoTimes {
  public:
   explicit FifoTimes(int64_t depth)
-      : depth_(depth), ring_size_(static_cast<size_t>(depth)), written_(ring_size_, 0), read_(ring_size_, 0) {}
+      : depth_(depth), mask_(ring_size(depth) - 1), written_(mask_ + 1, 0), read_(mask_ + 1, 0) {
+    assert(depth >= 0);  // 0: the simulator's stand-in for an unbound port, always empty and full
+  }
+
+  // The rings hold the smallest power of two of words at or above `depth`, so
+  // that a word's position is a mask, not a division.
+  static size_t ring_size(int64_t depth) { return std::bit_ceil(static_cast<uint64_t>(depth)); }
 
   int64_t writes() const { return tail_; }
   int64_t reads() const { return head_; }
+  bool empty() const { return tail_ == head_; }
+  bool full() const { return tail_ - head_ == depth_; }
   // The ring positions of the next word to write and to read; a FIFO keeps its
-  // words in a ring of the same size.
-  size_t tail_slot() const { return tail_slot_; }
-  size_t head_slot() const { return head_slot_; }
+  // words in a ring of ring_size(depth).
+  size_t tail_slot() const { return static_cast<size_t>(tail_) & mask_; }
+  size_t head_slot() const { return static_cast<size_t>(head_) & mask_; }
   // When the word about to be written may be written: the read of the word
-  // `depth` places before it frees its slot.
-  int64_t slot_free_at() const { return tail_ >= depth_ ? read_[tail_slot_] : 0; }
+  // `depth` places before it frees its slot. Before `depth` words, that
+  // position has never been read, and holds 0.
+  int64_t slot_free_at() const { return read_[static_cast<size_t>(tail_ - depth_) & mask_]; }
   // When the word about to be read was written.
-  int64_t next_written_at() const { return written_[head_slot_]; }
+  int64_t next_written_at() const { return written_[head_slot()]; }
 
   void write(int64_t at) {
-    const int64_t k = tail_;
-    if (head_ > 0 && last_read_at_ > at) {
-      // Some words already read were still in the FIFO at `at`: the first of
-      // them is found among the last `depth` reads, whose times are in order.
-      assert(pending_ == k);
-      int64_t lo = std::max<int64_t>(k - depth_ + 1, 0), hi = head_ - 1;
-      while (lo < hi) {
-        const int64_t mid = lo + (hi - lo) / 2;
-        if (read_[slot(mid)] > at) hi = mid;
-        else lo = mid + 1;
-      }
-      settle(k, lo);
-      pending_ = k + 1;
-      advance(pending_slot_);
-    }
-    written_[tail_slot_] = at;
+    // Once a FIFO has been seen full, its most is its depth: nothing to settle.
+    if (max_ < depth_ && head_ > 0 && last_read_at_ > at) [[unlikely]]
+      settle_write(at);
+    written_[tail_slot()] = at;
     ++tail_;
-    advance(tail_slot_);
   }
 
   void read(int64_t at) {
-    const int64_t m = head_;
-    read_[head_slot_] = at;
-    last_read_at_ = at;
+    read_[head_slot()] = at;
     ++head_;
-    advance(head_slot_);
-    // Words written before `at` that were waiting for a later read: m is it.
-    while (pending_ < tail_ && written_[pending_slot_] < at) {
-      settle(pending_++, m);
-      advance(pending_slot_);
-    }
+    if (max_ < depth_) [[unlikely]]
+      settle_reads(at);
   }
 
   // The most words held at once, counting words still unread at the end.
   int64_t max_occupancy() const { return pending_ < tail_ ? std::max(max_, tail_ - head_) : max_; }
 
  private:
-  // Positions advance one at a time, so the hot path needs no division.
-  size_t slot(int64_t token) const { return static_cast<size_t>(token % depth_); }
-  void advance(size_t& position) const {
-    if (++position == ring_size_) position = 0;
+  // Some words already read were still in the FIFO at `at`: the first of them
+  // is found among the last `depth` reads, whose times are in order.
+  void settle_write(int64_t at) {
+    const int64_t k = tail_;
+    assert(pending_ == k);
+    int64_t lo = std::max<int64_t>(k - depth_ + 1, 0), hi = head_ - 1;
+    while (lo < hi) {
+      const int64_t mid = lo + (hi - lo) / 2;
+      if (read_[static_cast<size_t>(mid) & mask_] > at) hi = mid;
+      else lo = mid + 1;
+    }
+    settle(k, lo);
+    pending_ = k + 1;
+  }
+  // Words written before `at` that were waiting for a later read: the read
+  // just made, word head_ - 1, is it.
+  void settle_reads(int64_t at) {
+    last_read_at_ = at;
+    while (pending_ < tail_ && written_[static_cast<size_t>(pending_) & mask_] < at) settle(pending_++, head_ - 1);
   }
   // Word k was written while words first..k were in the FIFO.
   void settle(int64_t k, int64_t first) { max_ = std::max(max_, k - first + 1); }
 
   int64_t depth_;
-  size_t ring_size_;
+  size_t mask_;
   std::vector<int64_t> written_, read_;  // rings of the last `depth` times
   int64_t head_ = 0, tail_ = 0;
   int64_t pending_ = 0;  // words [pending_, tail_) wait for a read later than their write
-  size_t head_slot_ = 0, tail_slot_ = 0, pending_slot_ = 0;
   int64_t last_read_at_ = 0;
   int64_t max_ = 0;
 };

@@ -28,17 +28,19 @@ class SimProcess;
 // A bounded FIFO of words, with the cycle each word was written and read.
 struct SimFifo {
   unsigned stride;              // limbs per word
-  std::vector<uint64_t> ring;   // depth words
+  std::vector<uint64_t> ring;   // FifoTimes::ring_size(depth) words
   FifoTimes times;              // and the ring positions
-  int64_t capacity;             // the declared depth
   SimProcess* waiter = nullptr;  // the one side blocked on it (both cannot be: it is not full and empty)
 
   SimFifo(int bits, int64_t depth)
-      : stride(bits::limbs_for(static_cast<unsigned>(bits))), ring(static_cast<size_t>(depth) * stride, 0),
-        times(depth), capacity(depth) {}
-  int64_t depth() const { return capacity; }
+      : stride(bits::limbs_for(static_cast<unsigned>(bits))), ring(FifoTimes::ring_size(depth) * stride, 0),
+        times(depth), capacity_(depth) {}
+  int64_t depth() const { return capacity_; }
   int64_t size() const { return times.writes() - times.reads(); }
   uint64_t* slot(size_t s) { return ring.data() + s * stride; }
+
+ private:
+  int64_t capacity_;  // the declared depth
 };
 
 // What a process calls when it cannot go on by itself.
@@ -52,13 +54,20 @@ class Scheduler {
   virtual void wake(SimProcess& p) = 0;
   // Stops the run with a named error about `p`'s `port`; does not return.
   [[noreturn]] virtual void fail(SimProcess& p, const char* kind, int port, const std::string& message) = 0;
-  // A watchdog bound was passed; does not return.
+  // `p` passed its step limit (SimProcess::set_step_limit): a watchdog bound
+  // was passed; does not return.
   [[noreturn]] virtual void out_of_bounds(SimProcess& p) = 0;
 };
 
 // A memory port's storage, with the stores still in flight when it declares a
 // write latency.
 struct SimStorage {
+  // What every access needs, first. Unbound, a port has no rows: every access
+  // is out of range, and the cold path names it unbound.
+  uint64_t* base = nullptr;  // row r is at base + r * stride
+  int64_t rows = 0;
+  bool bound = false;
+  bool timed = false;  // a write latency or registers: the accesses take the cold path
   Buffer* buffer = nullptr;
   int write_latency = 0;
   bool partitioned = false;  // registers: see ProcessClock::wire
@@ -81,68 +90,73 @@ struct SimStorage {
   }
 };
 
+// Every access is one step: it counts against the watchdog's step limit, and
+// its port's FIFO or storage was resolved once, at bind(). The common access
+// (a word to move, no stall, nobody to wake) touches only this object, the
+// FIFO and the clock; everything else is out of line.
 class SimProcess {
  public:
-  // `fifos` and `storage` are parallel to the unit's ports: null where a port
-  // is unbound or of the other kind.
   SimProcess(Scheduler& scheduler, const UnitModel& unit, ProcessClock clock, std::vector<int64_t> params,
-             int64_t* total_steps, int64_t max_steps, int64_t max_cycles)
-      : clock(std::move(clock)), scheduler_(scheduler), unit_(unit), params_(std::move(params)),
-        total_steps_(total_steps), max_steps_(max_steps), max_cycles_(max_cycles) {}
+             int64_t max_cycles)
+      : clock(std::move(clock)), scheduler_(scheduler), unit_(unit), params_(std::move(params)) {
+    this->clock.set_alarm(max_cycles, &step_limit_);
+  }
   virtual ~SimProcess() = default;
 
-  void bind(std::vector<SimFifo*> fifos, std::vector<SimStorage> storage) {
+  // `fifos` and `storage` are parallel to the unit's ports: `unbound` (a FIFO
+  // of depth 0, so every access blocks, and block() names it) where a port is
+  // unbound or of the other kind, and default storage where it is not storage.
+  void bind(std::vector<SimFifo*> fifos, std::vector<SimStorage> storage, SimFifo* unbound) {
     fifo_of_ = std::move(fifos);
     storage_of_ = std::move(storage);
+    unbound_ = unbound;
     mem_touched_.assign(2 * storage_of_.size(), -1);
   }
 
   [[gnu::always_inline]] void read(int port, uint64_t* limbs, int limb_count) {
-    SimFifo& f = fifo(port, PortKind::reads);
-    step();
-    while (f.size() == 0) scheduler_.block(*this, f, port, false);
-    copy_limbs(f.slot(f.times.head_slot()), limb_count, limbs);
+    SimFifo& f = *fifo_of_[static_cast<size_t>(port)];
+    step(port);
+    while (f.times.empty()) [[unlikely]]
+      blocked(f, port, false);
+    assert(static_cast<int>(f.stride) == limb_count);
+    copy_limbs(f.ring.data() + f.times.head_slot() * static_cast<size_t>(limb_count), limb_count, limbs);
     f.times.read(clock.read(port, f.times.next_written_at()));
     wake_waiter(f);
   }
 
   [[gnu::always_inline]] void write(int port, const uint64_t* limbs, int limb_count) {
-    SimFifo& f = fifo(port, PortKind::writes);
-    step();
-    while (f.size() == f.depth()) scheduler_.block(*this, f, port, true);
-    copy_limbs(limbs, limb_count, f.slot(f.times.tail_slot()));
+    SimFifo& f = *fifo_of_[static_cast<size_t>(port)];
+    step(port);
+    while (f.times.full()) [[unlikely]]
+      blocked(f, port, true);
+    assert(static_cast<int>(f.stride) == limb_count);
+    copy_limbs(limbs, limb_count, f.ring.data() + f.times.tail_slot() * static_cast<size_t>(limb_count));
     f.times.write(clock.write(port, f.times.slot_free_at()));
     wake_waiter(f);
   }
 
   [[gnu::always_inline]] void load(int port, int64_t row, uint64_t* limbs, int limb_count) {
-    SimStorage& s = storage(port, row, "load");
-    if (s.write_latency > 0) [[unlikely]]
-      s.land(mem_iteration(port, 0));
-    copy_limbs(s.buffer->row(row), limb_count, limbs);
-    if (s.partitioned) [[unlikely]]
-      clock.wire(marks_, false);
-    else
-      clock.load(port);
+    SimStorage& s = storage_of_[static_cast<size_t>(port)];
+    step(port);
+    if (static_cast<uint64_t>(row) >= static_cast<uint64_t>(s.rows)) [[unlikely]]
+      bad_row(port, row, "load");
+    assert(s.buffer->stride() == static_cast<unsigned>(limb_count));
+    if (s.timed) [[unlikely]]
+      return timed_load(s, port, row, limbs, limb_count);
+    copy_limbs(s.base + row * limb_count, limb_count, limbs);
+    clock.load(port);
   }
 
   [[gnu::always_inline]] void store(int port, int64_t row, const uint64_t* limbs, int limb_count) {
-    SimStorage& s = storage(port, row, "store");
-    if (s.write_latency > 0) [[unlikely]] {
-      const int64_t issued = mem_iteration(port, 1);
-      s.land(issued);
-      s.in_flight.push_back({row, issued + s.write_latency, std::vector<uint64_t>(limbs, limbs + limb_count)});
-    } else {
-      copy_limbs(limbs, limb_count, s.buffer->row(row));
-    }
-    if (s.partitioned) [[unlikely]] {
-      // A register takes one write an iteration: a second starts the next.
-      int64_t& written = s.written_in[static_cast<size_t>(row)];
-      clock.wire(marks_, written == clock.iterations());
-      written = clock.iterations();
-    } else {
-      clock.store(port);
-    }
+    SimStorage& s = storage_of_[static_cast<size_t>(port)];
+    step(port);
+    if (static_cast<uint64_t>(row) >= static_cast<uint64_t>(s.rows)) [[unlikely]]
+      bad_row(port, row, "store");
+    assert(s.buffer->stride() == static_cast<unsigned>(limb_count));
+    if (s.timed) [[unlikely]]
+      return timed_store(s, port, row, limbs, limb_count);
+    copy_limbs(limbs, limb_count, s.base + row * limb_count);
+    clock.store(port);
   }
 
   int64_t param(int which) const { return params_[static_cast<size_t>(which)]; }
@@ -161,49 +175,91 @@ class SimProcess {
 
   const UnitModel& unit() const { return unit_; }
   int64_t steps() const { return steps_; }
+  // The step count past which the next access calls Scheduler::out_of_bounds:
+  // the scheduler sets it each time it resumes the process, from the steps
+  // left to the whole run, and the clock lowers it when it passes its cycle bound.
+  void set_step_limit(int64_t limit) { step_limit_ = limit; }
 
   ProcessClock clock;
 
  private:
   // Words are mostly one or two limbs: those skip the loop's setup, and a plain
-  // loop beats a call to memmove for the rest.
-  static void copy_limbs(const uint64_t* from, int n, uint64_t* to) {
+  // loop beats a call to memmove for the rest. A body builds its words a limb
+  // at a time, so they are copied a limb at a time: the compiler would merge
+  // two limbs into one 16-byte load, which cannot take its data from the two
+  // 8-byte stores just made and waits for them to reach the cache.
+  [[gnu::always_inline]] static void copy_limbs(const uint64_t* from, int n, uint64_t* to) {
     if (n <= 2) {
-      to[0] = from[0];
-      if (n == 2) to[1] = from[1];
+      uint64_t low = from[0], high = n == 2 ? from[1] : 0;
+      asm("" : "+r"(low), "+r"(high));  // two general registers, not one vector
+      to[0] = low;
+      if (n == 2) to[1] = high;
       return;
     }
     for (int i = 0; i < n; ++i) to[i] = from[i];
   }
 
-  SimFifo& fifo(int port, PortKind kind) {
-    assert(unit_.ports[static_cast<size_t>(port)].kind == kind);
-    (void)kind;
-    SimFifo* f = fifo_of_[static_cast<size_t>(port)];
-    if (f == nullptr) [[unlikely]]
-      unbound(port);
-    return *f;
+  [[gnu::always_inline]] void step(int port) {
+    if (++steps_ > step_limit_) [[unlikely]]
+      past_limit(port);
   }
-  SimStorage& storage(int port, int64_t row, const char* verb) {
-    SimStorage& s = storage_of_[static_cast<size_t>(port)];
-    if (s.buffer == nullptr) [[unlikely]]
-      unbound(port);
-    step();
-    if (row < 0 || row >= s.buffer->rows()) [[unlikely]]
-      out_of_range(port, row, verb);
-    return s;
-  }
-  void step() {
-    ++steps_;
-    if (++*total_steps_ > max_steps_ || clock.now() > max_cycles_) [[unlikely]]
-      scheduler_.out_of_bounds(*this);
-  }
-  void wake_waiter(SimFifo& f) {
+  [[gnu::always_inline]] void wake_waiter(SimFifo& f) {
     if (f.waiter == nullptr) [[likely]]
       return;
     SimProcess* waiter = f.waiter;
     f.waiter = nullptr;
     scheduler_.wake(*waiter);
+  }
+
+  // An access to an unbound port is an error before it is a step.
+  [[gnu::cold, gnu::noinline]] void past_limit(int port) {
+    if (fifo_of_[static_cast<size_t>(port)] == unbound_ && !storage_of_[static_cast<size_t>(port)].bound) unbound(port);
+    scheduler_.out_of_bounds(*this);
+  }
+  [[gnu::cold, gnu::noinline]] void blocked(SimFifo& f, int port, bool on_full) {
+    if (&f == unbound_) unbound(port);
+    scheduler_.block(*this, f, port, on_full);
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void bad_row(int port, int64_t row, const char* verb) {
+    const SimStorage& s = storage_of_[static_cast<size_t>(port)];
+    if (!s.bound) unbound(port);
+    scheduler_.fail(*this, "row-out-of-range", port,
+                    std::string(verb) + " of row " + std::to_string(row) + ", outside its " + std::to_string(s.rows) +
+                        " rows");
+    __builtin_unreachable();  // fail() does not return
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void unbound(int port) {
+    --steps_;  // not an access: the body asked for one the region cannot serve
+    scheduler_.fail(*this, "unbound-port", port,
+                    "is used by the body, but the architecture binds it to nothing for this instance");
+    __builtin_unreachable();  // fail() does not return
+  }
+
+  // A memory that declares a write latency, or registers.
+  [[gnu::noinline]] void timed_load(SimStorage& s, int port, int64_t row, uint64_t* limbs, int limb_count) {
+    if (s.write_latency > 0) s.land(mem_iteration(port, 0));
+    copy_limbs(s.base + row * limb_count, limb_count, limbs);
+    if (s.partitioned)
+      clock.wire(marks_, false);
+    else
+      clock.load(port);
+  }
+  [[gnu::noinline]] void timed_store(SimStorage& s, int port, int64_t row, const uint64_t* limbs, int limb_count) {
+    if (s.write_latency > 0) {
+      const int64_t issued = mem_iteration(port, 1);
+      s.land(issued);
+      s.in_flight.push_back({row, issued + s.write_latency, std::vector<uint64_t>(limbs, limbs + limb_count)});
+    } else {
+      copy_limbs(limbs, limb_count, s.base + row * limb_count);
+    }
+    if (s.partitioned) {
+      // A register takes one write an iteration: a second starts the next.
+      int64_t& written = s.written_in[static_cast<size_t>(row)];
+      clock.wire(marks_, written == clock.iterations());
+      written = clock.iterations();
+    } else {
+      clock.store(port);
+    }
   }
   // The memory iteration of an access to `side` (0 load, 1 store) of `port`: a
   // second access to one side within an iteration starts the next.
@@ -213,27 +269,16 @@ class SimProcess {
     last = iteration_;
     return iteration_;
   }
-  [[noreturn, gnu::cold, gnu::noinline]] void unbound(int port) {
-    scheduler_.fail(*this, "unbound-port", port,
-                    "is used by the body, but the architecture binds it to nothing for this instance");
-    __builtin_unreachable();  // fail() does not return
-  }
-  [[noreturn, gnu::cold, gnu::noinline]] void out_of_range(int port, int64_t row, const char* verb) {
-    scheduler_.fail(*this, "row-out-of-range", port,
-                    std::string(verb) + " of row " + std::to_string(row) + ", outside its " +
-                        std::to_string(storage_of_[static_cast<size_t>(port)].buffer->rows()) + " rows");
-    __builtin_unreachable();  // fail() does not return
-  }
 
   Scheduler& scheduler_;
   const UnitModel& unit_;
   std::vector<int64_t> params_;
-  int64_t* total_steps_;  // the simulation's count, over all processes
-  int64_t max_steps_, max_cycles_;
   int64_t steps_ = 0;
+  int64_t step_limit_ = INT64_MAX;
   // What each port is bound to, resolved once.
   std::vector<SimFifo*> fifo_of_;
   std::vector<SimStorage> storage_of_;
+  SimFifo* unbound_ = nullptr;
   // The pipelined loop's iteration, and when each memory port's load and store
   // sides were last touched in it.
   int64_t iteration_ = 0;

@@ -6,7 +6,8 @@
 namespace loom {
 
 ProcessClock::ProcessClock(Pipeline pipeline, int ports, bool record_intervals)
-    : pipeline_(pipeline), ports_(ports), touched_in_(2 * static_cast<size_t>(ports) + 1, 0), record_(record_intervals) {
+    : pipeline_(pipeline), lag_(pipeline.depth - 1), ports_(ports), touched_in_(2 * static_cast<size_t>(ports) + 1, 0),
+      record_(record_intervals), issue_(-pipeline.ii) {
   assert(pipeline.ii >= 1 && pipeline.depth >= 1);
 }
 
@@ -18,7 +19,7 @@ std::vector<Interval> ProcessClock::intervals() const {
     out.push_back(s);
     cursor = s.end;
   }
-  if (finish_ > cursor) out.push_back({Interval::busy, cursor, finish_});
+  if (finish() > cursor) out.push_back({Interval::busy, cursor, finish()});
   return out;
 }
 

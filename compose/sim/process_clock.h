@@ -37,14 +37,30 @@ class ProcessClock {
  public:
   ProcessClock(Pipeline pipeline, int ports, bool record_intervals);
 
+  // The watchdog's cycle bound: when the clock first passes `bound`, it sets
+  // *alarm to INT64_MIN, the step limit the process's next access trips on
+  // (SimProcess::step). Checked where the clock moves, not at every access.
+  void set_alarm(int64_t bound, int64_t* alarm) {
+    bound_ = bound;
+    alarm_ = alarm;
+  }
+
   // A read on `port` of a token written at `written`; returns the read's cycle.
-  int64_t read(int port, int64_t written);
+  [[gnu::always_inline]] int64_t read(int port, int64_t written) {
+    touch(port);
+    stall(Interval::wait_empty, port, written + kChannelLatency);
+    return issue_;
+  }
   // A write on `port` whose FIFO slot frees at `freed` (the read of the token
   // D places earlier, or 0); returns the write's cycle.
-  int64_t write(int port, int64_t freed);
+  [[gnu::always_inline]] int64_t write(int port, int64_t freed) {
+    touch(port);
+    stall(Interval::wait_full, port, freed - lag_);
+    return issue_ + lag_;
+  }
   // A load or a store through memory or argument port `port`.
-  void load(int port) { access(port); }
-  void store(int port) { access(ports_ + port); }
+  [[gnu::always_inline]] void load(int port) { touch(port); }
+  [[gnu::always_inline]] void store(int port) { touch(ports_ + port); }
   // An access to a fully partitioned memory in the body's `mark`-th marked loop
   // trip (LOOM_PIPELINE): registers, so any number of rows are read and
   // written within one iteration. Each trip of a loop over them alone is still
@@ -55,78 +71,63 @@ class ProcessClock {
     if (rewrite) touched_in_[static_cast<size_t>(slot)] = iterations_;
     if (rewrite || mark != wire_mark_) {
       wire_mark_ = mark;
-      access(slot);
-    } else {
-      finish_ = std::max(finish_, issue_ + pipeline_.depth);
+      touch(slot);
     }
   }
 
   // The cycle the process has reached: its current iteration's issue.
-  int64_t now() const { return issue_; }
-  // When its last iteration has drained: depth cycles after that iteration issued.
-  int64_t finish() const { return finish_; }
+  int64_t now() const { return iterations_ == 0 ? 0 : issue_; }
+  // When its last iteration has drained: depth cycles after that iteration
+  // issued. Every access drains through every stage, and issue only grows.
+  int64_t finish() const { return iterations_ == 0 ? 0 : issue_ + pipeline_.depth; }
   int64_t iterations() const { return iterations_; }
   int64_t stalled_empty() const { return stalled_[Interval::wait_empty]; }
   int64_t stalled_full() const { return stalled_[Interval::wait_full]; }
-  int64_t busy() const { return finish_ - stalled_empty() - stalled_full(); }
+  int64_t busy() const { return finish() - stalled_empty() - stalled_full(); }
 
   // Busy and blocked intervals covering [0, finish()), once the body has ended.
   std::vector<Interval> intervals() const;
 
  private:
-  void touch(int port);
-  void access(int slot);
-  void stall(Interval::Kind kind, int port, int64_t until);
+  // A new iteration begins when a port (or a port's write side) is touched a
+  // second time in the current one. Before any access iterations_ is 0 and
+  // issue_ is -II, so the first touch begins iteration 1 at cycle 0.
+  [[gnu::always_inline]] void touch(int slot) {
+    int64_t& last = touched_in_[static_cast<size_t>(slot)];
+    if (last == iterations_) {
+      issue_ += pipeline_.ii;
+      ++iterations_;
+      if (issue_ > bound_) [[unlikely]]
+        *alarm_ = INT64_MIN;
+    }
+    last = iterations_;
+  }
+  [[gnu::always_inline]] void stall(Interval::Kind kind, int port, int64_t until) {
+    if (until > issue_) [[unlikely]]
+      stall_until(kind, port, until);
+  }
+  void stall_until(Interval::Kind kind, int port, int64_t until) {
+    stalled_[kind] += until - issue_;
+    if (record_) stalls_.push_back({kind, issue_, until, port});
+    issue_ = until;
+    if (issue_ > bound_) [[unlikely]]
+      *alarm_ = INT64_MIN;
+  }
 
   Pipeline pipeline_;
+  int64_t lag_;  // depth - 1: an iteration's writes leave this long after it issues
   int ports_;
-  // The iteration in which each port (then each port's write side) was last
-  // touched; comparing with the current one saves clearing a set every iteration.
+  // The iteration in which each port (then each port's write side, then the
+  // registers) was last touched; comparing with the current one saves clearing
+  // a set every iteration.
   std::vector<int64_t> touched_in_;
   bool record_;
-  int64_t issue_ = 0, finish_ = 0, iterations_ = 0;
+  int64_t issue_, iterations_ = 0;
   int64_t wire_mark_ = -1;  // the marked trip registers were last touched in
   int64_t stalled_[3] = {0, 0, 0};
   std::vector<Interval> stalls_;
+  int64_t bound_ = INT64_MAX;  // never passed, so alarm_ is never used, until set_alarm()
+  int64_t* alarm_ = nullptr;
 };
-
-// Called for every channel access, so defined here to be inlined.
-inline void ProcessClock::touch(int port) {
-  int64_t& last = touched_in_[static_cast<size_t>(port)];
-  if (iterations_ == 0) {
-    iterations_ = 1;
-  } else if (last == iterations_) {
-    issue_ += pipeline_.ii;
-    ++iterations_;
-  }
-  last = iterations_;
-}
-
-inline void ProcessClock::access(int slot) {
-  touch(slot);
-  finish_ = std::max(finish_, issue_ + pipeline_.depth);
-}
-
-inline void ProcessClock::stall(Interval::Kind kind, int port, int64_t until) {
-  if (until <= issue_) return;
-  stalled_[kind] += until - issue_;
-  if (record_) stalls_.push_back({kind, issue_, until, port});
-  issue_ = until;
-}
-
-inline int64_t ProcessClock::read(int port, int64_t written) {
-  touch(port);
-  stall(Interval::wait_empty, port, written + kChannelLatency);
-  finish_ = std::max(finish_, issue_ + pipeline_.depth);  // the iteration drains through every stage
-  return issue_;
-}
-
-inline int64_t ProcessClock::write(int port, int64_t freed) {
-  touch(port);
-  const int64_t lag = pipeline_.depth - 1;
-  stall(Interval::wait_full, port, freed - lag);
-  finish_ = std::max(finish_, issue_ + lag + 1);
-  return issue_ + lag;
-}
 
 }  // namespace loom

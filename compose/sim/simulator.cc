@@ -6,7 +6,6 @@
 #include <boost/context/fiber.hpp>
 #include <boost/context/protected_fixedsize_stack.hpp>
 #include <cassert>
-#include <deque>
 #include <exception>
 #include <memory>
 #include <utility>
@@ -32,8 +31,6 @@ class Task final : public SimProcess {
   // Resolves ports to the simulation's FIFOs and buffers, which must not move after.
   void bind_ports();
   void start(size_t stack_bytes);
-  void resume() { fiber_ = std::move(fiber_).resume(); }
-  void yield() { scheduler_ = std::move(scheduler_).resume(); }
 
   int id;
   const loom::Process& decl;
@@ -41,6 +38,8 @@ class Task final : public SimProcess {
   bool queued = false;
   int blocked_port = -1;
   bool blocked_on_full = false;
+  ctx::fiber fiber;             // where it resumes: suspended, or not yet started
+  int64_t steps_at_resume = 0;  // its steps when last resumed, to add the run's count on leaving
 
  private:
   // Bodies must not throw (HLS has no exceptions); if one does, the run stops
@@ -48,9 +47,11 @@ class Task final : public SimProcess {
   void body_threw(const std::string& what);
 
   Simulation& sim_;
-  ctx::fiber fiber_, scheduler_;
 };
 
+// The processes hand the thread to one another directly, in the order they
+// became ready, with one fiber switch each; the run's own fiber gets it back
+// when none is ready or the run is stopping.
 class Simulation final : public Scheduler {
  public:
   Simulation(const Region& region, const SimOptions& options) : region(region), options(options) {}
@@ -60,7 +61,10 @@ class Simulation final : public Scheduler {
   void enqueue(Task& p) {
     if (p.queued) return;
     p.queued = true;
-    ready.push_back(p.id);
+    size_t tail = ready_head_ + ready_count_;
+    if (tail >= ready_.size()) tail -= ready_.size();
+    ready_[tail] = &p;
+    ++ready_count_;
   }
   void watchdog(const std::string& reason, int process) {
     tripped = process;
@@ -70,6 +74,15 @@ class Simulation final : public Scheduler {
     }
     stop = true;
   }
+
+  // Switches from `from` (null: the run's own fiber) to the next ready process,
+  // or to the run's fiber when none is ready or the run is stopping; returns
+  // when `from` is resumed.
+  void hand_off(Task* from);
+  // Leaves `t`, whose body has ended: the fiber to switch to.
+  ctx::fiber leave(Task& t);
+  // Keeps `resumed_by`, the fiber that just switched here, in its owner.
+  void park(ctx::fiber&& resumed_by) { (switching_from_ ? switching_from_->fiber : main_) = std::move(resumed_by); }
 
   // Scheduler: what a process cannot do by itself.
   void block(SimProcess& p, SimFifo& f, int port, bool on_full) override;
@@ -84,18 +97,35 @@ class Simulation final : public Scheduler {
   const Region& region;
   const SimOptions& options;
   std::vector<SimFifo> fifos;
+  SimFifo unbound{1, 0};  // what an unbound port's accesses find: see SimProcess::bind
   std::vector<Buffer> memories, arguments;
   std::vector<std::unique_ptr<Task>> processes;
-  std::deque<int> ready;
-  int64_t steps = 0;
+  int64_t steps = 0;  // of every process, as of when each last left the thread
   bool stop = false;
   std::string watchdog_reason;
   int tripped = -1;  // the process that ran past a watchdog bound
   SimResult result;
 
  private:
+  // The next ready process, or null when none is or the run is stopping.
+  Task* next_ready();
+  // A process takes the thread: its step limit is what is left of the run's.
+  void resume(Task& t) {
+    t.steps_at_resume = t.steps();
+    t.set_step_limit(t.clock.now() > options.max_cycles ? INT64_MIN
+                                                       : t.steps() + (options.max_steps - steps));
+  }
+  // ...and leaves it.
+  void suspend(Task& t) { steps += t.steps() - t.steps_at_resume; }
   DeadlockReport report(DeadlockReport::Kind kind) const;
   void collect();
+
+  // The ready processes, in the order they became ready: a ring as long as
+  // the region has processes, since each is queued at most once.
+  std::vector<Task*> ready_;
+  size_t ready_head_ = 0, ready_count_ = 0;
+  ctx::fiber main_;                 // the run's own fiber, while a process runs
+  Task* switching_from_ = nullptr;  // the process (null: the run) that switched last
 };
 
 std::vector<int64_t> params_of(const Region& region, const loom::Process& decl) {
@@ -107,12 +137,12 @@ std::vector<int64_t> params_of(const Region& region, const loom::Process& decl) 
 Task::Task(Simulation& sim, int id, const loom::Process& decl)
     : SimProcess(sim, *decl.unit,
                  ProcessClock(decl.unit->pipeline, static_cast<int>(decl.unit->ports.size()), sim.options.record_intervals),
-                 params_of(sim.region, decl), &sim.steps, sim.options.max_steps, sim.options.max_cycles),
+                 params_of(sim.region, decl), sim.options.max_cycles),
       id(id), decl(decl), sim_(sim) {}
 
 void Task::start(size_t stack_bytes) {
-  fiber_ = ctx::fiber(std::allocator_arg, ctx::protected_fixedsize_stack(stack_bytes), [this](ctx::fiber&& scheduler) {
-    scheduler_ = std::move(scheduler);
+  fiber = ctx::fiber(std::allocator_arg, ctx::protected_fixedsize_stack(stack_bytes), [this](ctx::fiber&& from) {
+    sim_.park(std::move(from));
     try {
       decl.unit->simulate(*this, decl.index);
       drain();
@@ -126,8 +156,37 @@ void Task::start(size_t stack_bytes) {
     } catch (...) {
       body_threw("an exception that is not a std::exception");
     }
-    return std::move(scheduler_);
+    return sim_.leave(*this);
   });
+}
+
+Task* Simulation::next_ready() {
+  while (ready_count_ > 0 && !stop) {
+    Task* p = ready_[ready_head_];
+    if (++ready_head_ == ready_.size()) ready_head_ = 0;
+    --ready_count_;
+    p->queued = false;
+    if (p->state == Task::ready) return p;
+  }
+  return nullptr;
+}
+
+void Simulation::hand_off(Task* from) {
+  if (from != nullptr) suspend(*from);
+  Task* next = next_ready();
+  assert(next == nullptr || next != from);  // `from` is blocked, not ready
+  if (next == nullptr && from == nullptr) return;
+  if (next != nullptr) resume(*next);
+  switching_from_ = from;
+  park(std::move(next != nullptr ? next->fiber : main_).resume());
+}
+
+ctx::fiber Simulation::leave(Task& t) {
+  suspend(t);
+  Task* next = next_ready();
+  if (next != nullptr) resume(*next);
+  switching_from_ = &t;
+  return std::move(next != nullptr ? next->fiber : main_);
 }
 
 void Simulation::fail(SimProcess& p, const char* kind, int port, const std::string& message) {
@@ -141,7 +200,7 @@ void Simulation::fail(SimProcess& p, const char* kind, int port, const std::stri
 
 void Simulation::out_of_bounds(SimProcess& p) {
   const Task& t = static_cast<const Task&>(p);
-  if (steps > options.max_steps)
+  if (steps + t.steps() - t.steps_at_resume > options.max_steps)
     watchdog("more than " + std::to_string(options.max_steps) + " steps", t.id);
   else
     watchdog(t.decl.name() + " passed cycle " + std::to_string(options.max_cycles), t.id);
@@ -160,7 +219,7 @@ void Task::bind_ports() {
   std::vector<SimStorage> storage;
   for (const Target& t : decl.ports) {
     const size_t id = static_cast<size_t>(t.id);
-    fifos.push_back(t.bound() && t.kind == ObjectKind::channel ? &sim_.fifos[id] : nullptr);
+    fifos.push_back(t.bound() && t.kind == ObjectKind::channel ? &sim_.fifos[id] : &sim_.unbound);
     SimStorage s;
     if (t.bound() && t.kind == ObjectKind::memory) {
       s.buffer = &sim_.memories[id];
@@ -170,9 +229,15 @@ void Task::bind_ports() {
     } else if (t.bound() && t.kind == ObjectKind::argument) {
       s.buffer = &sim_.arguments[id];
     }
+    if (s.buffer != nullptr) {
+      s.bound = true;
+      s.base = s.buffer->row(0);
+      s.rows = s.buffer->rows();
+      s.timed = s.write_latency > 0 || s.partitioned;
+    }
     storage.push_back(std::move(s));
   }
-  bind(std::move(fifos), std::move(storage));
+  bind(std::move(fifos), std::move(storage), &sim_.unbound);
 }
 
 void Simulation::block(SimProcess& p, SimFifo& f, int port, bool on_full) {
@@ -181,7 +246,7 @@ void Simulation::block(SimProcess& p, SimFifo& f, int port, bool on_full) {
   t.blocked_port = port;
   t.blocked_on_full = on_full;
   f.waiter = &t;
-  t.yield();
+  hand_off(&t);
   if (stop) throw Stop{};
 }
 
@@ -193,6 +258,7 @@ SimResult Simulation::run(const Inputs& inputs) {
     auto given = inputs.find(a.name);
     arguments.push_back(given != inputs.end() ? given->second : Buffer(a.word, a.size));
   }
+  ready_.assign(region.processes.size(), nullptr);
   for (size_t i = 0; i < region.processes.size(); ++i) {
     processes.push_back(std::make_unique<Task>(*this, static_cast<int>(i), region.processes[i]));
     processes.back()->bind_ports();
@@ -200,14 +266,9 @@ SimResult Simulation::run(const Inputs& inputs) {
     enqueue(*processes.back());
   }
 
-  // Run each ready process until it blocks or ends, in a fixed order.
-  while (!ready.empty() && !stop) {
-    Task& p = *processes[static_cast<size_t>(ready.front())];
-    ready.pop_front();
-    p.queued = false;
-    if (p.state != Task::ready) continue;
-    p.resume();
-  }
+  // Each ready process runs until it blocks or ends, in a fixed order, and
+  // hands the thread on; it comes back here when none is ready.
+  hand_off(nullptr);
 
   bool all_finished = true;
   for (const auto& p : processes) all_finished = all_finished && p->state == Task::finished;
