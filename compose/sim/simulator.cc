@@ -3,20 +3,18 @@
 #include "compose/sim/process.h"
 
 #include <algorithm>
-#include <boost/context/fiber.hpp>
-#include <boost/context/protected_fixedsize_stack.hpp>
 #include <cassert>
 #include <exception>
 #include <memory>
 #include <utility>
 
+#include "compose/sim/fiber.h"
+
 namespace loom {
 namespace {
 
-namespace ctx = boost::context;
-
-// Unwinds a body when the run must stop inside it (a bad access, the watchdog).
-// Bodies never catch; Boost.Context's own forced_unwind passes through untouched.
+// Unwinds a body when the run must stop inside it (a bad access, the watchdog),
+// and every body still suspended when the run is over. Bodies never catch.
 struct Stop {};
 
 class Simulation;
@@ -30,7 +28,6 @@ class Task final : public SimProcess {
 
   // Resolves ports to the simulation's FIFOs and buffers, which must not move after.
   void bind_ports();
-  void start(size_t stack_bytes);
 
   int id;
   const loom::Process& decl;
@@ -38,10 +35,12 @@ class Task final : public SimProcess {
   bool queued = false;
   int blocked_port = -1;
   bool blocked_on_full = false;
-  ctx::fiber fiber;             // where it resumes: suspended, or not yet started
+  Fiber fiber;                  // its body's stack and, while suspended, where it resumes
   int64_t steps_at_resume = 0;  // its steps when last resumed, to add the run's count on leaving
 
  private:
+  // The fiber's entry: the body, then the thread to whoever is next.
+  static void run(void* task);
   // Bodies must not throw (HLS has no exceptions); if one does, the run stops
   // with a named error instead of the exception escaping the fiber.
   void body_threw(const std::string& what);
@@ -79,10 +78,8 @@ class Simulation final : public Scheduler {
   // or to the run's fiber when none is ready or the run is stopping; returns
   // when `from` is resumed.
   void hand_off(Task* from);
-  // Leaves `t`, whose body has ended: the fiber to switch to.
-  ctx::fiber leave(Task& t);
-  // Keeps `resumed_by`, the fiber that just switched here, in its owner.
-  void park(ctx::fiber&& resumed_by) { (switching_from_ ? switching_from_->fiber : main_) = std::move(resumed_by); }
+  // Leaves `t`, whose body has ended, for the next ready process or the run.
+  [[noreturn]] void leave(Task& t);
 
   // Scheduler: what a process cannot do by itself.
   void block(SimProcess& p, SimFifo& f, int port, bool on_full) override;
@@ -119,13 +116,15 @@ class Simulation final : public Scheduler {
   void suspend(Task& t) { steps += t.steps() - t.steps_at_resume; }
   DeadlockReport report(DeadlockReport::Kind kind) const;
   void collect();
+  // Resumes every process suspended inside its body with the run stopping, so
+  // that each unwinds to its entry before its stack is let go of.
+  void unwind();
 
   // The ready processes, in the order they became ready: a ring as long as
   // the region has processes, since each is queued at most once.
   std::vector<Task*> ready_;
   size_t ready_head_ = 0, ready_count_ = 0;
-  ctx::fiber main_;                 // the run's own fiber, while a process runs
-  Task* switching_from_ = nullptr;  // the process (null: the run) that switched last
+  Fiber main_;  // the run's own context, while a process runs
 };
 
 std::vector<int64_t> params_of(const Region& region, const loom::Process& decl) {
@@ -138,26 +137,22 @@ Task::Task(Simulation& sim, int id, const loom::Process& decl)
     : SimProcess(sim, *decl.unit,
                  ProcessClock(decl.unit->pipeline, static_cast<int>(decl.unit->ports.size()), sim.options.record_intervals),
                  params_of(sim.region, decl), sim.options.max_cycles),
-      id(id), decl(decl), sim_(sim) {}
+      id(id), decl(decl), fiber(sim.options.stack_bytes, &Task::run, this), sim_(sim) {}
 
-void Task::start(size_t stack_bytes) {
-  fiber = ctx::fiber(std::allocator_arg, ctx::protected_fixedsize_stack(stack_bytes), [this](ctx::fiber&& from) {
-    sim_.park(std::move(from));
-    try {
-      decl.unit->simulate(*this, decl.index);
-      drain();
-      state = finished;
-    } catch (const Stop&) {
-      state = stopped;
-    } catch (const ctx::detail::forced_unwind&) {
-      throw;  // Boost.Context unwinding a fiber that never finished: let it through
-    } catch (const std::exception& e) {
-      body_threw(e.what());
-    } catch (...) {
-      body_threw("an exception that is not a std::exception");
-    }
-    return sim_.leave(*this);
-  });
+void Task::run(void* task) {
+  Task& t = *static_cast<Task*>(task);
+  try {
+    t.decl.unit->simulate(t, t.decl.index);
+    t.drain();
+    t.state = finished;
+  } catch (const Stop&) {
+    t.state = stopped;
+  } catch (const std::exception& e) {
+    t.body_threw(e.what());
+  } catch (...) {
+    t.body_threw("an exception that is not a std::exception");
+  }
+  t.sim_.leave(t);
 }
 
 Task* Simulation::next_ready() {
@@ -177,16 +172,20 @@ void Simulation::hand_off(Task* from) {
   assert(next == nullptr || next != from);  // `from` is blocked, not ready
   if (next == nullptr && from == nullptr) return;
   if (next != nullptr) resume(*next);
-  switching_from_ = from;
-  park(std::move(next != nullptr ? next->fiber : main_).resume());
+  Fiber::switch_to(from != nullptr ? from->fiber : main_, next != nullptr ? next->fiber : main_);
 }
 
-ctx::fiber Simulation::leave(Task& t) {
+void Simulation::leave(Task& t) {
   suspend(t);
   Task* next = next_ready();
   if (next != nullptr) resume(*next);
-  switching_from_ = &t;
-  return std::move(next != nullptr ? next->fiber : main_);
+  Fiber::exit_to(t.fiber, next != nullptr ? next->fiber : main_);
+}
+
+void Simulation::unwind() {
+  stop = true;
+  for (const auto& p : processes)
+    if (p->fiber.started() && (p->state == Task::ready || p->state == Task::blocked)) Fiber::switch_to(main_, p->fiber);
 }
 
 void Simulation::fail(SimProcess& p, const char* kind, int port, const std::string& message) {
@@ -262,7 +261,6 @@ SimResult Simulation::run(const Inputs& inputs) {
   for (size_t i = 0; i < region.processes.size(); ++i) {
     processes.push_back(std::make_unique<Task>(*this, static_cast<int>(i), region.processes[i]));
     processes.back()->bind_ports();
-    processes.back()->start(options.stack_bytes);
     enqueue(*processes.back());
   }
 
@@ -276,7 +274,7 @@ SimResult Simulation::run(const Inputs& inputs) {
   if (result.outcome == SimResult::deadlock) result.report = report(DeadlockReport::deadlock);
   if (result.outcome == SimResult::watchdog) result.report = report(DeadlockReport::watchdog);
   collect();
-  // Suspended fibers unwind here, while everything they reference still exists.
+  unwind();
   processes.clear();
   return std::move(result);
 }
