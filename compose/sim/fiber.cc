@@ -28,11 +28,14 @@
 #endif
 
 // loom_fiber_switch(save, load): pushes the callee-saved registers, stores the
-// stack pointer in *save, takes `load` as the stack pointer and pops what was
-// pushed there. It leaves by a jump to the popped return address, not by
-// `ret`: the return the resumed side makes next then pops the address this
-// call pushed, which is the same instruction when both sides switched from the
-// same place, so the processor's return prediction stays right.
+// stack pointer in *save, takes `load` as the stack pointer, pops what was
+// pushed there and returns to where that side called it from. It returns by
+// `ret`, not by a jump to the popped address (as Boost.Context does), because
+// every process switches from the same call chain (Simulation::block): the
+// return the processor predicts is the one the suspending side pushed, the same
+// instruction at each level, so the resumed side's returns are predicted right.
+// A jump would leave that entry unconsumed, and every return after it off by
+// one: that cost the simulator a third of its time (docs/timing.md).
 //
 // loom_fiber_trampoline: where a new fiber's first switch lands; it calls
 // r13(r12), that is Fiber::start(self), and marks the end of the stack for
@@ -60,8 +63,7 @@ loom_fiber_switch:
   popq %r12
   popq %rbx
   popq %rbp
-  popq %rcx
-  jmpq *%rcx
+  ret
   .size loom_fiber_switch, .-loom_fiber_switch
 
   .globl loom_fiber_trampoline
