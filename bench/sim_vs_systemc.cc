@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/bounds.h"
 #include "bench/systemc_fir.h"
 #include "compose/sim/simulator.h"
 #include "machines/example/example.h"
@@ -56,6 +57,7 @@ struct Measured {
   int64_t steps = 0;
   double cpu_seconds = 0;
   bool exact = false;
+  int64_t resumes = 0;  // Loom only: processes given the thread
 };
 
 // One run in this process: what a child prints for its parent.
@@ -87,6 +89,7 @@ Measured run_once(Simulator simulator, const Size& size, int depth) {
     const Status check = work.value().check(sim.value());
     if (!check.ok()) std::fprintf(stderr, "loom: %s", check.to_string().c_str());
     m.steps = sim.value().steps;
+    m.resumes = sim.value().resumes;
     m.exact = check.ok();
     return m;
   }
@@ -112,16 +115,22 @@ bool run_child(Simulator simulator, const Size& size, int depth, Measured& out) 
                               " --processes " + std::to_string(size.processes) + " --depth " + std::to_string(depth);
   FILE* child = popen(command.c_str(), "r");
   if (child == nullptr) return false;
-  long long steps = 0;
+  long long steps = 0, resumes = 0;
   double seconds = 0;
   int exact = 0, fields = 0;
   char line[512];
   while (std::fgets(line, sizeof line, child) != nullptr)
-    if (fields != 3) fields = std::sscanf(line, "result %lld %lf %d", &steps, &seconds, &exact);
+    if (fields != 4) fields = std::sscanf(line, "result %lld %lf %d %lld", &steps, &seconds, &exact, &resumes);
   const int status = pclose(child);
-  out = {steps, seconds, exact == 1};
-  return fields == 3 && status == 0;
+  out = {steps, seconds, exact == 1, resumes};
+  return fields == 4 && status == 0;
 }
+
+// The least a fiber-per-process simulator could take per step on this
+// workload, from what no simulator of it avoids: the FIR's arithmetic, and a
+// fiber switch every steps/resumes steps (a depth-2 FIFO lets a process run
+// two samples before it must wait); and the most it could then beat each peer by.
+std::string bound(const Size& size, int64_t steps, int64_t resumes, int rounds, double untimed_ns, double timed_ns);
 
 struct Spread {
   double min, median, max;
@@ -129,6 +138,34 @@ struct Spread {
 Spread spread(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return {v.front(), v[v.size() / 2], v.back()};
+}
+
+std::string bound(const Size& size, int64_t steps, int64_t resumes, int rounds, double untimed_ns, double timed_ns) {
+  using namespace loom;
+  const Overrides config = {{"T", bench::kPeerLanes}, {"N", size.processes - 2}, {"K", size.samples}, {"QD", 2}};
+  auto region = example::architecture(config).value().compose(config);
+  auto work = example::workload(region.value(), 0);
+  const auto w = work.value().inputs.at("W").as<bench::PeerSample>();
+  const auto x = work.value().inputs.at("X").as<bench::PeerSample>();
+  const auto expected = work.value().expected.at("Y").as<bench::PeerSum>();
+  std::vector<double> work_ns, switch_ns;
+  for (int r = 0; r < rounds; ++r) {
+    std::vector<bench::PeerSum> y;
+    work_ns.push_back(1e9 * bench::fir_work_seconds(w, x, y) / static_cast<double>(steps));
+    if (y != expected) return "  the bare FIR differs from the reference\n";
+    switch_ns.push_back(bench::fiber_switch_ns(static_cast<int>(size.processes), 2'000'000));
+  }
+  const double arithmetic = spread(work_ns).median, one_switch = spread(switch_ns).median;
+  const double steps_per_resume = static_cast<double>(steps) / static_cast<double>(std::max<int64_t>(resumes, 1));
+  const double floor = arithmetic + one_switch / steps_per_resume;
+  char text[512];
+  std::snprintf(text, sizeof text,
+                "  %lld processes: Loom gave a process the thread every %.1f steps; a fiber switch round %lld fibers "
+                "takes %.2f ns and the FIR's arithmetic alone %.2f ns a step, so no such simulator takes under %.2f "
+                "ns a step: at most %.2fx untimed and %.2fx cycle-timed SystemC\n",
+                static_cast<long long>(size.processes), steps_per_resume, static_cast<long long>(size.processes),
+                one_switch, arithmetic, floor, untimed_ns / floor, timed_ns / floor);
+  return text;
 }
 
 }  // namespace
@@ -157,7 +194,8 @@ int sc_main(int argc, char** argv) {
       return 2;
     }
     const Measured m = run_once(simulator, *size, depth);
-    std::printf("result %lld %.9f %d\n", static_cast<long long>(m.steps), m.cpu_seconds, m.exact ? 1 : 0);
+    std::printf("result %lld %.9f %d %lld\n", static_cast<long long>(m.steps), m.cpu_seconds, m.exact ? 1 : 0,
+                static_cast<long long>(m.resumes));
     return m.exact ? 0 : 1;
   }
 
@@ -167,9 +205,10 @@ int sc_main(int argc, char** argv) {
   std::printf("%9s %10s  %-20s %8s %8s %8s  %s\n", "processes", "steps", "simulator", "min", "median", "max",
               "Loom's speed-up (target)");
   bool failed = false;
+  std::vector<std::string> bounds;
   for (const Size& size : kSizes) {
     std::array<std::vector<double>, kSimulators.size()> ns;
-    int64_t steps = -1;
+    int64_t steps = -1, resumes = 0;
     for (int round = 0; round < rounds; ++round)
       for (size_t s = 0; s < kSimulators.size(); ++s) {
         Measured m;
@@ -185,6 +224,7 @@ int sc_main(int argc, char** argv) {
           return 1;
         }
         steps = m.steps;
+        if (kSimulators[s] == Simulator::loom) resumes = m.resumes;
         ns[s].push_back(1e9 * m.cpu_seconds / static_cast<double>(m.steps));
       }
     const double loom_median = spread(ns[0]).median;
@@ -202,8 +242,11 @@ int sc_main(int argc, char** argv) {
       std::printf("%9lld %10lld  %-20s %8.2f %8.2f %8.2f  %s\n", static_cast<long long>(size.processes),
                   static_cast<long long>(steps), title(kSimulators[s]), d.min, d.median, d.max, versus.c_str());
     }
+    bounds.push_back(bound(size, steps, resumes, rounds, spread(ns[1]).median, spread(ns[2]).median));
   }
   std::printf("\nevery run bit-exact against the FIR reference, every step count equal to Loom's%s\n",
               failed ? "; a target is not met" : "; every target met");
+  std::printf("\nwhat bounds the speed-up here (medians of %d; docs/timing.md, \"How fast\"):\n", rounds);
+  for (const std::string& b : bounds) std::printf("%s", b.c_str());
   return 0;
 }

@@ -108,6 +108,7 @@ class Simulation final : public Scheduler {
   Task* next_ready();
   // A process takes the thread: its step limit is what is left of the run's.
   void resume(Task& t) {
+    ++resumes_;
     t.steps_at_resume = t.steps();
     t.set_step_limit(t.clock.now() > options.max_cycles ? INT64_MIN
                                                        : t.steps() + (options.max_steps - steps));
@@ -125,6 +126,7 @@ class Simulation final : public Scheduler {
   std::vector<Task*> ready_;
   size_t ready_head_ = 0, ready_count_ = 0;
   Fiber main_;  // the run's own context, while a process runs
+  int64_t resumes_ = 0;
 };
 
 std::vector<int64_t> params_of(const Region& region, const loom::Process& decl) {
@@ -338,6 +340,7 @@ DeadlockReport Simulation::report(DeadlockReport::Kind kind) const {
 
 void Simulation::collect() {
   result.steps = steps;
+  result.resumes = resumes_;
   for (const auto& p : processes) {
     ProcessStats s;
     s.name = p->decl.name();

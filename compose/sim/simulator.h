@@ -53,6 +53,7 @@ struct SimResult {
   Outcome outcome = completed;
   int64_t cycles = 0;  // when the last process finished
   int64_t steps = 0;
+  int64_t resumes = 0;  // times a process was given the thread: steps / resumes is how long each ran
   std::map<std::string, Buffer> arguments;  // every region argument's final contents
   std::vector<ProcessStats> processes;      // parallel to region.processes
   std::vector<ChannelStats> channels;       // parallel to region.channels
