@@ -170,8 +170,20 @@ std::string bound(const Size& size, int64_t steps, int64_t resumes, int rounds, 
 
 }  // namespace
 
-// libsystemc supplies main(), which calls this (SystemC declares it extern "C").
+// SystemC's entry points, declared as <systemc> does, which this file does not
+// include: sc_elab_and_sim() runs sc_main().
+namespace sc_core {
+extern "C" int sc_elab_and_sim(int argc, char** argv);
+}
 extern "C" int sc_main(int argc, char** argv);
+
+// libsystemc has a main() of its own, which prints SystemC's banner before
+// anything else runs; this one asks it not to, for the parent and every child.
+int main(int argc, char** argv) {
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+  return sc_core::sc_elab_and_sim(argc, argv);
+}
+
 int sc_main(int argc, char** argv) {
   CLI::App app("Loom's simulator against SystemC on the example machine");
   int rounds = 11;
@@ -199,7 +211,6 @@ int sc_main(int argc, char** argv) {
     return m.exact ? 0 : 1;
   }
 
-  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
   std::printf("CPU ns per step, min / median / max of %d interleaved rounds; each run its own process; FIFO depth %d\n\n",
               rounds, depth);
   std::printf("%9s %10s  %-20s %8s %8s %8s  %s\n", "processes", "steps", "simulator", "min", "median", "max",

@@ -17,7 +17,7 @@ struct Run {
 
 Run run(const std::string& simulator) {
   const std::string command =
-      "SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 bench/sim_vs_systemc --one " + simulator + " --processes 40 2>&1";
+      "bench/sim_vs_systemc --one " + simulator + " --processes 40 2>&1";
   FILE* child = popen(command.c_str(), "r");
   REQUIRE(child != nullptr);
   Run r;
