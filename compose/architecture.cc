@@ -1,6 +1,8 @@
 #include "compose/architecture.h"
 
+#include <algorithm>
 #include <cassert>
+#include <cctype>
 #include <map>
 #include <set>
 
@@ -17,12 +19,12 @@ Placement& Placement::bind(std::string_view port, Ref ref) {
 
 Handle Architecture::add(Channel c) {
   channels_.push_back(std::move(c));
-  return {ObjectKind::channel, channels_.back().name};
+  return {ObjectKind::channel, channels_.back().name, channels_.back().shape};
 }
 
 Handle Architecture::add(Memory m) {
   memories_.push_back(std::move(m));
-  return {ObjectKind::memory, memories_.back().name};
+  return {ObjectKind::memory, memories_.back().name, memories_.back().shape};
 }
 
 Handle Architecture::add(Argument a) {
@@ -82,21 +84,24 @@ class Composer {
   }
 
   std::optional<int64_t> resolve(const Extent& e, const std::string& where, int64_t min = 1) {
-    int64_t value;
-    if (e.is_literal()) {
-      value = e.literal();
-    } else if (auto v = region_.params.find(e.parameter())) {
-      value = *v;
-    } else {
-      status_.add("unknown-parameter", where, "names " + q(e.parameter()) + ", which is not a parameter");
+    auto value = e.evaluate(region_.params);
+    if (!value.ok()) {
+      // A bare parameter name reads as before; an expression is quoted.
+      const std::string text = e.to_string();
+      const bool name = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+      });
+      for (const Error& error : value.status().errors())
+        status_.add(error.kind, where, (name ? "" : "'" + text + "' ") + error.message);
       return std::nullopt;
     }
-    if (value < min) {
+    if (value.value() < min) {
       status_.add("invalid-extent", where,
-                  e.to_string() + " = " + std::to_string(value) + ", but it must be at least " + std::to_string(min));
+                  e.to_string() + " = " + std::to_string(value.value()) + ", but it must be at least " +
+                      std::to_string(min));
       return std::nullopt;
     }
-    return value;
+    return value.value();
   }
 
   std::optional<Dims> resolve(const Shape& s, const std::string& where) {

@@ -49,15 +49,19 @@ inline constexpr std::nullopt_t unbound = std::nullopt;
 // element: x_chain(3), wrow(i, j), ctrl().
 class Handle {
  public:
-  Handle(ObjectKind kind, std::string name) : kind_(kind), name_(std::move(name)) {}
+  Handle(ObjectKind kind, std::string name, Shape shape = one())
+      : kind_(kind), name_(std::move(name)), shape_(std::move(shape)) {}
   Ref operator()() const { return {kind_, name_, Index::one()}; }
   Ref operator()(int64_t i) const { return {kind_, name_, Index::of(i)}; }
   Ref operator()(int64_t r, int64_t c) const { return {kind_, name_, Index::of(r, c)}; }
+  Ref operator()(const Index& i) const { return {kind_, name_, i}; }
   const std::string& name() const { return name_; }
+  const Shape& shape() const { return shape_; }  // as declared: its extents resolve at compose()
 
  private:
   ObjectKind kind_;
   std::string name_;
+  Shape shape_;
 };
 
 class Placement {

@@ -33,7 +33,32 @@ struct MachineEntry {
   MachineVerbs verbs = {};
 };
 
+// Every machine the binary offers: the ones //machines:registry lists, then the
+// registered ones in the order the linker ran their registrations.
 const std::vector<MachineEntry>& machines();
+
+// Adds a machine from its own library, with no list to edit:
+//
+//   const MachineRegistration kMatvec({"matvec", "...", architecture, workload, ...});
+//
+// at namespace scope in a source whose cc_library is `alwayslink = True`, so
+// that every binary linking the library offers the machine. A name already
+// taken is refused when machines() is first called (a duplicate-machine line on
+// standard error, and the later one left out).
+class MachineRegistration {
+ public:
+  explicit MachineRegistration(MachineEntry entry);
+};
+
+// The HLS testbench of a machine whose workload is its test: the workload at
+// seeds 0 and 1, every output element expected.
+std::function<Result<std::vector<hls::TestRun>>(const Region&)> workload_runs(
+    std::function<Result<Workload>(const Region&, uint64_t seed)> workload);
+// For a machine that claims nothing about its units' memories.
+Result<std::vector<hls::Dependence>> no_dependences(const Region&, const std::string& root);
+
+// The registered machines alone (registration.cc); machines() appends them.
+const std::vector<MachineEntry>& registered_machines();
 
 // The machine called `name`, or an unknown-machine error listing the known ones.
 Result<const MachineEntry*> find_machine(std::string_view name);

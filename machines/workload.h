@@ -4,7 +4,9 @@
 
 #include <functional>
 #include <map>
+#include <random>
 #include <string>
+#include <vector>
 
 #include "common/status.h"
 #include "compose/sim/simulator.h"
@@ -20,6 +22,19 @@ struct Workload {
   // what the HLS testbench compares the kernel's outputs with.
   std::map<std::string, Buffer> expected;
 };
+
+// `rows` words of random lanes, each uniform over the lane's full two's
+// complement range: what a workload feeds a datapath to reach its corners.
+template <class W>
+std::vector<W> random_rows(int64_t rows, std::mt19937_64& rng) {
+  std::vector<W> out(static_cast<size_t>(rows));
+  static_assert(W::lane_bits < 64, "loom: random_rows draws lanes narrower than 64 bits");
+  const uint64_t span = uint64_t{1} << W::lane_bits;
+  for (W& row : out)
+    for (unsigned lane = 0; lane < W::lanes; ++lane)
+      row.set_lane(lane, static_cast<int64_t>(rng() % span) - static_cast<int64_t>(span / 2));
+  return out;
+}
 
 // The differences between simulated and expected rows of one argument, where
 // same(simulated, expected, lane) says a lane agrees, as "mismatch" errors

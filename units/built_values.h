@@ -1,15 +1,29 @@
 // The values a type-level parameter (one that sets a Word type, like a lane
 // count T) is built for, written once: the pack gives both the run-time list that
 // choose_built() checks against and the dispatch to the matching instantiation.
+//
+//   using BuiltLanes = BuiltValues<4, 8, 16>;
+//   Result<Architecture> architecture(const Overrides& o) {
+//     return BuiltLanes::with(o, "T", 4, [](auto t) { return architecture<t>(); });
+//   }
 #pragma once
 
 #include <cassert>
 #include <cstdint>
 #include <optional>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 
+#include "common/status.h"
+#include "units/parameter_set.h"
+
 namespace loom {
+
+template <class T>
+struct is_result : std::false_type {};
+template <class T>
+struct is_result<Result<T>> : std::true_type {};
 
 template <unsigned... Vs>
 struct BuiltValues {
@@ -24,6 +38,24 @@ struct BuiltValues {
     ((value == Vs && (out.emplace(f(std::integral_constant<unsigned, Vs>{})), true)) || ...);
     assert(out.has_value() && "dispatch of a value that was not built");
     return std::move(*out);
+  }
+
+  // f(std::integral_constant<unsigned, V>{}) for V the value `overrides` gives
+  // `name`, else `fallback`, as a Result (f may return a value or a Result); a
+  // value that was not built is choose_built()'s not-built error, listing Vs.
+  template <class F>
+  static auto with(const Overrides& overrides, std::string_view name, int64_t fallback, F&& f) {
+    using R = decltype(f(std::integral_constant<unsigned, list[0]>{}));
+    using Out = std::conditional_t<is_result<R>::value, R, Result<R>>;
+    auto value = choose_built(overrides, name, list, fallback);
+    if (!value.ok()) return Out(value.status());
+    return dispatch(value.value(), [&](auto v) { return Out(f(v)); });
+  }
+  // The same for the value a composed region resolved for `name`.
+  template <class F>
+  static auto with(const ParamValues& params, std::string_view name, F&& f) {
+    const int64_t value = params[name];
+    return with(Overrides{{std::string(name), value}}, name, value, std::forward<F>(f));
   }
 };
 

@@ -1,7 +1,8 @@
 // Extents, shapes and indices. A unit is instantiated once, as a vector [N] or as
 // a grid [R][C]; channel and memory arrays take the same shapes. An extent is a
-// literal or the name of a parameter, resolved when an Architecture is composed,
-// so one declaration serves every configuration.
+// literal or an integer expression over parameters ("N", "C/T", "2*N+1"),
+// resolved when an Architecture is composed, so one declaration serves every
+// configuration and a size need not be a parameter of its own.
 #pragma once
 
 #include <array>
@@ -10,19 +11,29 @@
 #include <string>
 #include <variant>
 
+#include "common/status.h"
+
 namespace loom {
+
+class ParamValues;
 
 class Extent {
  public:
   template <std::integral I>
   Extent(I value) : value_(static_cast<int64_t>(value)) {}  // NOLINT: implicit by design
-  Extent(const char* parameter) : value_(std::string(parameter)) {}  // NOLINT
-  Extent(std::string parameter) : value_(std::move(parameter)) {}    // NOLINT
+  Extent(const char* expression) : value_(std::string(expression)) {}  // NOLINT
+  Extent(std::string expression) : value_(std::move(expression)) {}    // NOLINT
 
   bool is_literal() const { return std::holds_alternative<int64_t>(value_); }
-  int64_t literal() const { return std::get<int64_t>(value_); }
-  const std::string& parameter() const { return std::get<std::string>(value_); }
-  std::string to_string() const { return is_literal() ? std::to_string(literal()) : parameter(); }
+  std::string to_string() const {
+    return is_literal() ? std::to_string(std::get<int64_t>(value_)) : std::get<std::string>(value_);
+  }
+
+  // The value under `params`. An expression has integers, parameter names, + -
+  // * / % and parentheses; a division must be exact, since a size that does not
+  // divide is a design error. Errors: unknown-parameter, extent-syntax,
+  // inexact-extent, extent-overflow (and division by zero, as inexact-extent).
+  Result<int64_t> evaluate(const ParamValues& params) const;
 
  private:
   std::variant<int64_t, std::string> value_;

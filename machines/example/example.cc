@@ -3,6 +3,7 @@
 #include <random>
 
 #include "compose/place.h"
+#include "compose/wiring.h"
 #include "machines/example/fir_tap.h"
 #include "machines/example/loader.h"
 #include "machines/example/store.h"
@@ -38,37 +39,21 @@ Architecture architecture() {
       .bind(Loader<T>::out, x(0));
 
   place<FirTap<T>>(arch, "tap", vec("N"))
-      .bind(FirTap<T>::x_in, [x](const Index& i) -> Binding { return x(i[0]); })
-      .bind(FirTap<T>::x_out, [x](const Index& i, const ParamValues& v) -> Binding {
-        if (i[0] == v["N"] - 1) return unbound;
-        return x(i[0] + 1);
-      })
-      .bind(FirTap<T>::p_in, [p](const Index& i) -> Binding {
-        if (i[0] == 0) return unbound;
-        return p(i[0] - 1);
-      })
-      .bind(FirTap<T>::p_out, [p](const Index& i) -> Binding { return p(i[0]); })
-      .bind(FirTap<T>::weight, [weight](const Index& i) -> Binding { return weight(i[0]); });
+      .bind(FirTap<T>::x_in, same(x))
+      .bind(FirTap<T>::x_out, next(x))    // unbound on the last tap
+      .bind(FirTap<T>::p_in, previous(p))  // unbound on the first
+      .bind(FirTap<T>::p_out, same(p))
+      .bind(FirTap<T>::weight, same(weight));
 
-  place<Store<T>>(arch, "store", one())
-      .bind(Store<T>::in, [p](const Index&, const ParamValues& v) -> Binding { return p(v["N"] - 1); })
-      .bind(Store<T>::Y, Y());
+  place<Store<T>>(arch, "store", one()).bind(Store<T>::in, last(p)).bind(Store<T>::Y, Y());
   return arch;
-}
-
-template <unsigned T>
-std::vector<Sample<T>> random_rows(int64_t rows, std::mt19937_64& rng) {
-  std::vector<Sample<T>> out(static_cast<size_t>(rows));
-  for (Sample<T>& row : out)
-    for (unsigned lane = 0; lane < T; ++lane) row.set_lane(lane, static_cast<int64_t>(rng() % 256) - 128);
-  return out;
 }
 
 template <unsigned T>
 Workload workload_for(const Region& region, uint64_t seed) {
   std::mt19937_64 rng(seed);
   const int64_t n = region.params["N"], k = region.params["K"];
-  const auto w = random_rows<T>(n, rng), x = random_rows<T>(k, rng);
+  const auto w = random_rows<Sample<T>>(n, rng), x = random_rows<Sample<T>>(k, rng);
   std::vector<Sum<T>> expected = reference<T>(w, x);
   Workload work;
   work.description = "FIR, T=" + std::to_string(T) + ": " + std::to_string(n) + " taps, " + std::to_string(k) +
@@ -84,15 +69,11 @@ Workload workload_for(const Region& region, uint64_t seed) {
 }  // namespace
 
 Result<Workload> workload(const Region& region, uint64_t seed) {
-  auto t = choose_built({{"T", region.params["T"]}}, "T", BuiltLanes::list, kDefaultLanes);
-  if (!t.ok()) return t.status();
-  return BuiltLanes::dispatch(t.value(), [&](auto lanes) { return workload_for<decltype(lanes)::value>(region, seed); });
+  return BuiltLanes::with(region.params, "T", [&](auto t) { return workload_for<t>(region, seed); });
 }
 
 Result<Architecture> architecture(const Overrides& overrides) {
-  auto t = choose_built(overrides, "T", BuiltLanes::list, kDefaultLanes);
-  if (!t.ok()) return t.status();
-  return BuiltLanes::dispatch(t.value(), [](auto lanes) { return architecture<decltype(lanes)::value>(); });
+  return BuiltLanes::with(overrides, "T", kDefaultLanes, [](auto t) { return architecture<t>(); });
 }
 
 }  // namespace loom::example

@@ -44,6 +44,11 @@ TEST_CASE("the example's project C-simulates and passes at several T and N, with
   passes("example", {{"T", 32}, {"N", 3}, {"K", 100}}, "example_t32_n3");
 }
 
+TEST_CASE("the tutorial's matvec project C-simulates and passes at both lane counts, with both compilers", "[hls][csim]") {
+  passes("matvec", {{"T", 4}, {"R", 4}, {"C", 16}}, "matvec_t4");
+  passes("matvec", {{"T", 8}, {"R", 1}, {"C", 8}}, "matvec_t8_one_word");
+}
+
 TEST_CASE("DotTree's project C-simulates under both numerics and several lane counts, with both compilers", "[hls][csim]") {
   passes("dottree", {}, "dottree_exact_8");
   passes("dottree", {{"RED_LANES", 32}, {"ROWS", 40}}, "dottree_exact_32");

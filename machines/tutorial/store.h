@@ -1,0 +1,28 @@
+// Writes the R results, in row order, to the region argument Y.
+#pragma once
+
+#include "machines/tutorial/words.h"
+#include "units/unit.h"
+
+namespace loom { namespace tutorial {
+
+struct Store {
+  LOOM_UNIT("matvec_store");
+  LOOM_READS(in, Result32);
+  LOOM_WRITES_DRAM(Y, Result32);
+  LOOM_PARAM(rows, R);
+  static constexpr auto ports = port_list(in, Y);
+  static constexpr auto params = param_list(rows);
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
+
+  template <class IO>
+  static void body(IO& io) {
+    for (int64_t r = 0; r < io.param(rows); ++r) {
+      LOOM_PIPELINE(io);
+      io.store(Y, r, io.read(in));
+    }
+  }
+};
+
+}  // namespace tutorial
+}  // namespace loom
