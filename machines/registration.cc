@@ -1,21 +1,58 @@
-// The machines registered from their own libraries (MachineRegistration), kept
-// apart from registry.cc's list so that a binary that links no built-in
-// machine still has somewhere to register one.
+// The machines registered from their own libraries (MachineRegistration):
+// what the command line finds, whichever machines a binary links.
+#include <algorithm>
+#include <cstdio>
+
 #include "machines/registry.h"
 
 namespace loom {
 namespace {
 
-std::vector<MachineEntry>& storage() {
-  static std::vector<MachineEntry> all;  // constructed on first use: registrations run during static initialisation
+struct Registered {
+  int rank;
+  MachineEntry entry;
+};
+
+std::vector<Registered>& storage() {
+  static std::vector<Registered> all;  // constructed on first use: registrations run during static initialisation
   return all;
 }
 
 }  // namespace
 
-MachineRegistration::MachineRegistration(MachineEntry entry) { storage().push_back(std::move(entry)); }
+MachineRegistration::MachineRegistration(MachineEntry entry, int rank) {
+  storage().push_back({rank, std::move(entry)});
+}
 
-const std::vector<MachineEntry>& registered_machines() { return storage(); }
+const std::vector<MachineEntry>& machines() {
+  static const std::vector<MachineEntry> all = [] {
+    std::vector<Registered> ranked = storage();
+    std::stable_sort(ranked.begin(), ranked.end(), [](const Registered& a, const Registered& b) {
+      return a.rank != b.rank ? a.rank < b.rank : a.entry.name < b.entry.name;
+    });
+    std::vector<MachineEntry> list;
+    for (const auto& [rank, m] : ranked) {
+      const bool taken = std::any_of(list.begin(), list.end(), [&](const MachineEntry& k) { return k.name == m.name; });
+      if (taken) {
+        std::fprintf(stderr, "error[duplicate-machine] machine '%s': registered twice; the second is left out\n",
+                     m.name.c_str());
+        continue;
+      }
+      list.push_back(m);
+    }
+    return list;
+  }();
+  return all;
+}
+
+Result<const MachineEntry*> find_machine(std::string_view name) {
+  std::string known;
+  for (const MachineEntry& m : machines()) {
+    if (m.name == name) return &m;
+    known += (known.empty() ? "" : ", ") + m.name;
+  }
+  return Error{"unknown-machine", "machine '" + std::string(name) + "'", "is not known; the machines are " + known};
+}
 
 std::function<Result<std::vector<hls::TestRun>>(const Region&)> workload_runs(
     std::function<Result<Workload>(const Region&, uint64_t seed)> workload) {

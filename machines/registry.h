@@ -33,8 +33,10 @@ struct MachineEntry {
   MachineVerbs verbs = {};
 };
 
-// Every machine the binary offers: the ones //machines:registry lists, then the
-// registered ones in the order the linker ran their registrations.
+// Every machine the binary offers: each registered itself (MachineRegistration)
+// from a library the binary links. They are listed by their registrations'
+// `rank`, then by name, whatever order the linker ran the registrations in; a
+// verb's default machine is the first that offers it.
 const std::vector<MachineEntry>& machines();
 
 // Adds a machine from its own library, with no list to edit:
@@ -44,10 +46,13 @@ const std::vector<MachineEntry>& machines();
 // at namespace scope in a source whose cc_library is `alwayslink = True`, so
 // that every binary linking the library offers the machine. A name already
 // taken is refused when machines() is first called (a duplicate-machine line on
-// standard error, and the later one left out).
+// standard error, and the second left out). Loom's own machines register this
+// way too (//machines:registry).
 class MachineRegistration {
  public:
-  explicit MachineRegistration(MachineEntry entry);
+  // `rank` orders the list: Loom's own machines take 0 to 2, so that the
+  // example is every verb's default that it offers.
+  explicit MachineRegistration(MachineEntry entry, int rank = 100);
 };
 
 // The HLS testbench of a machine whose workload is its test: the workload at
@@ -57,8 +62,6 @@ std::function<Result<std::vector<hls::TestRun>>(const Region&)> workload_runs(
 // For a machine that claims nothing about its units' memories.
 Result<std::vector<hls::Dependence>> no_dependences(const Region&, const std::string& root);
 
-// The registered machines alone (registration.cc); machines() appends them.
-const std::vector<MachineEntry>& registered_machines();
 
 // The machine called `name`, or an unknown-machine error listing the known ones.
 Result<const MachineEntry*> find_machine(std::string_view name);

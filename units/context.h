@@ -25,6 +25,7 @@
 #include "units/io.h"
 #include "units/port.h"
 #include "units/shape.h"
+#include "units/source_path.h"
 #include "units/unit_model.h"
 #include "units/word.h"
 
@@ -225,10 +226,7 @@ UnitModel describe() {
                 "loom: a unit's pipeline needs ii >= 1 and depth >= 1 (cycles)");
   UnitModel model;
   model.name = std::string(U::name);
-  // As the compiler found it: "./machines/x.h" through `-iquote .`.
-  std::string_view source = U::source;
-  while (source.starts_with("./")) source.remove_prefix(2);
-  model.source = std::string(source);
+  model.source = std::string(repo_relative(U::source));
   model.type = detail::type_name<U>();
   hana::for_each(detail::port_types<U>(), [&](auto t) {
     using P = typename decltype(t)::type;

@@ -10,14 +10,14 @@ def loom_hls_sources(name, srcs, visibility = None, testonly = False):
         name = name + "_embed",
         srcs = srcs,
         outs = [name + "_embedded.cc"],
-        cmd = "$(location //compose/hls:embed) $@ $(SRCS)",
-        tools = ["//compose/hls:embed"],
+        cmd = "$(location %s) $@ $(SRCS)" % Label("//compose/hls:embed"),
+        tools = [Label("//compose/hls:embed")],
         testonly = testonly,
     )
     native.cc_library(
         name = name,
         srcs = [name + "_embedded.cc"],
-        deps = ["//compose/hls:sources"],
+        deps = [Label("//compose/hls:sources")],
         alwayslink = True,
         visibility = visibility,
         testonly = testonly,

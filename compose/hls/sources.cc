@@ -1,5 +1,7 @@
 #include "compose/hls/sources.h"
 
+#include "units/source_path.h"
+
 namespace loom::hls {
 
 namespace {
@@ -11,7 +13,8 @@ SourceTree& tree() {
 
 bool register_sources(const EmbeddedFile* files, size_t count) {
   for (size_t i = 0; i < count; ++i)
-    tree().emplace(files[i].path, std::string_view(reinterpret_cast<const char*>(files[i].bytes), files[i].size));
+    tree().emplace(std::string(repo_relative(files[i].path)),
+                   std::string_view(reinterpret_cast<const char*>(files[i].bytes), files[i].size));
   return true;
 }
 

@@ -1,0 +1,27 @@
+// The workspace's machine, found through Loom's registry and simulated by
+// Loom's simulator, is bit-exact; and a wrong output fails its check.
+#include <catch2/catch.hpp>
+
+#include "compose/sim/simulator.h"
+#include "machines/registry.h"
+
+TEST_CASE("the doubler is found by name and simulates bit-exactly at both builds", "[external]") {
+  auto m = loom::find_machine("doubler");
+  REQUIRE(m.ok());
+  for (int64_t t : {4, 8}) {
+    const loom::Overrides o = {{"T", t}, {"N", 40}};
+    auto arch = m.value()->architecture(o);
+    REQUIRE(arch.ok());
+    auto region = arch.value().compose(o);
+    REQUIRE(region.ok());
+    auto work = m.value()->workload(region.value(), 7);
+    REQUIRE(work.ok());
+    auto run = loom::simulate(region.value(), work.value().inputs);
+    REQUIRE(run.ok());
+    REQUIRE(run.value().ok());
+    CHECK(work.value().check(run.value()).ok());
+    loom::SimResult wrong = run.value();
+    wrong.arguments.at("Y").row(5)[0] ^= 4;
+    CHECK_FALSE(work.value().check(wrong).ok());
+  }
+}

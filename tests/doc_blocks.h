@@ -1,0 +1,52 @@
+// The code blocks of a document that say where they are from, held to those
+// files: a block after a line `<!-- from PATH -->` must appear in PATH word for
+// word, so a tutorial cannot drift from the code it shows.
+#pragma once
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace loom::test {
+
+struct DocBlock {
+  std::string from;  // the file the block says it is from
+  std::string text;  // the block's lines, each with its newline
+  int line;          // where the block starts in the document
+};
+
+inline std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+inline std::vector<DocBlock> doc_blocks(const std::string& document) {
+  std::vector<DocBlock> out;
+  std::istringstream in(document);
+  std::string line, from;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    const std::string marker = "<!-- from ";
+    if (line.rfind(marker, 0) == 0 && line.size() > marker.size() + 4) {
+      from = line.substr(marker.size(), line.size() - marker.size() - 4);
+      continue;
+    }
+    if (line.rfind("```", 0) == 0 && !from.empty()) {
+      DocBlock block{from, "", number + 1};
+      while (std::getline(in, line) && line.rfind("```", 0) != 0) {
+        ++number;
+        block.text += line + "\n";
+      }
+      ++number;
+      out.push_back(block);
+    }
+    from.clear();
+  }
+  return out;
+}
+
+}  // namespace loom::test
