@@ -214,7 +214,22 @@ class Composer {
         for (size_t port = 0; port < unit.ports.size(); ++port)
           if (binders[port] != nullptr) connect(id, static_cast<int>(port), (*binders[port])(process.index, region_.params));
       }
+      report_refusals();
     }
+  }
+
+  // The placement's refused bindings, each once, with how many more instances
+  // it stands for.
+  void report_refusals() {
+    for (const std::string& key : refusal_order_) {
+      const Refusal& r = refusals_.at(key);
+      status_.add(r.error.kind, r.error.where,
+                  r.error.message + (r.count > 1 ? " (and so are " + std::to_string(r.count - 1) + " more instances of " +
+                                                       q(r.placement) + ")"
+                                                 : std::string()));
+    }
+    refusals_.clear();
+    refusal_order_.clear();
   }
 
   void connect(int process, int port, const Binding& binding) {
@@ -225,31 +240,40 @@ class Composer {
     const Ref& ref = *binding;
 
     if (unresolved_.count(ref.name)) return;  // its own error is already reported
+    // A refusal every instance of the placement repeats is one error.
+    const auto refuse = [&](const char* kind, const std::string& message) {
+      const std::string key = std::string(kind) + "|" + p.placement + "|" + info.name + "|" + ref.name;
+      auto [it, fresh] = refusals_.emplace(key, Refusal{{kind, where, message}, p.placement, 0});
+      if (fresh) refusal_order_.push_back(key);
+      ++it->second.count;
+    };
     auto it = declared_.find(ref.name);
     if (it == declared_.end()) {
-      status_.add("unknown-name", where, "is bound to " + q(ref.to_string()) + ", which the architecture does not declare");
+      refuse("unknown-name", "is bound to " + q(ref.to_string()) + ", which the architecture does not declare");
       return;
     }
     const Declared& decl = it->second;
     const ObjectKind want = kind_for(info.kind);
     if (decl.kind != want) {
-      status_.add("port-kind-mismatch", where,
-                  "is a " + std::string(to_string(info.kind)) + " port and needs a " + std::string(to_string(want)) +
-                      ", but " + q(ref.name) + " is a " + std::string(to_string(decl.kind)));
+      if (decl.dims.contains(ref.index)) refused_.insert({decl.kind, decl.first + static_cast<int>(decl.dims.flat(ref.index))});
+      refuse("port-kind-mismatch", "is a " + std::string(to_string(info.kind)) + " port and needs a " +
+                                       std::string(to_string(want)) + ", but " + q(ref.name) + " is a " +
+                                       std::string(to_string(decl.kind)));
       return;
     }
     if (!decl.dims.contains(ref.index)) {
-      status_.add("index-out-of-range", where,
-                  "is bound to " + q(ref.to_string()) + ", outside " + q(ref.name) + "'s shape " +
-                      (decl.dims.rank == 0 ? std::string("(a single element)") : decl.dims.to_string()));
+      refuse("index-out-of-range", "is bound to " + q(ref.to_string()) + ", outside " + q(ref.name) + "'s shape " +
+                                       (decl.dims.rank == 0 ? std::string("(a single element)") : decl.dims.to_string()));
       return;
     }
     const int id = decl.first + static_cast<int>(decl.dims.flat(ref.index));
     const WordShape have = word_of(decl.kind, id);
     if (!(have == info.word)) {
-      status_.add("width-mismatch", where,
-                  "takes " + info.word.to_string() + " words (lanes x lane_bits), but " + std::string(to_string(decl.kind)) +
-                      " " + q(ref.to_string()) + " holds " + have.to_string());
+      // The element's missing writer or reader is this error's consequence, not another.
+      refused_.insert({decl.kind, id});
+      refuse("width-mismatch", "takes " + info.word.to_string() + " words (lanes x lane_bits), but " +
+                                   std::string(to_string(decl.kind)) + " " + q(ref.to_string()) + " holds " +
+                                   have.to_string());
       return;
     }
     region_.processes[static_cast<size_t>(process)].ports[static_cast<size_t>(port)] = {decl.kind, id};
@@ -302,10 +326,13 @@ class Composer {
       const std::string where = "channel " + q(c.label());
       const auto& w = at(writers_, static_cast<int>(i));
       const auto& r = at(readers_, static_cast<int>(i));
-      if (w.empty())
+      if (refused_.count({ObjectKind::channel, static_cast<int>(i)})) {
+        // A binding to it was refused: that error stands for what it lacks.
+      } else if (w.empty()) {
         status_.add("no-writer", where, "has no writer" + (r.empty() ? std::string(" and no reader") : "; it is read by " + list(r)));
-      else if (r.empty())
+      } else if (r.empty()) {
         status_.add("no-reader", where, "has no reader; it is written by " + list(w));
+      }
       if (w.size() > 1) status_.add("two-writers", where, "is written by " + std::to_string(w.size()) + " ports: " + list(w));
       if (r.size() > 1) status_.add("two-readers", where, "is read by " + std::to_string(r.size()) + " ports: " + list(r));
       if (w.size() == 1) c.writer = w[0];
@@ -327,7 +354,8 @@ class Composer {
                     "addresses memory " + q(m.label()) + ", which " +
                         (owners.empty() ? std::string("has no owner") : "is owned by " + list(owners)) +
                         "; only a memory's owner may address it, so send the rows over a channel to the owner");
-      if (owners.empty() && users.empty()) status_.add("unowned", where, "has no owner");
+      if (owners.empty() && users.empty() && !refused_.count({ObjectKind::memory, static_cast<int>(i)}))
+        status_.add("unowned", where, "has no owner");
     }
   }
 
@@ -337,7 +365,8 @@ class Composer {
       const std::string where = "argument " + q(a.name);
       const auto users = per_process(at(argument_users_, static_cast<int>(i)));
       if (users.empty()) {
-        status_.add("argument-unused", where, "is addressed by no process");
+        if (!refused_.count({ObjectKind::argument, static_cast<int>(i)}))
+          status_.add("argument-unused", where, "is addressed by no process");
       } else if (users.size() > 1) {
         bool all_read = true;
         for (const Endpoint& u : users)
@@ -357,6 +386,16 @@ class Composer {
   std::map<std::string, Declared> declared_;
   std::set<std::string> unresolved_;  // declared, but an extent did not resolve
   std::map<int, std::vector<Endpoint>> writers_, readers_, owners_, users_, argument_users_;
+  // Elements a refused binding named, and the refusals, once per placement,
+  // port and array, in the order first met.
+  std::set<std::pair<ObjectKind, int>> refused_;
+  struct Refusal {
+    Error error;
+    std::string placement;
+    int count;
+  };
+  std::map<std::string, Refusal> refusals_;
+  std::vector<std::string> refusal_order_;
 };
 
 Result<Region> Architecture::compose(const Overrides& overrides) const {

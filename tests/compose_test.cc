@@ -74,8 +74,7 @@ TEST_CASE("a width or lane mismatch between a port and its channel is refused", 
   place<test::Source>(arch, "src", one()).bind(test::Source::out, c());
   place<test::WideSink>(arch, "dst", one()).bind(test::WideSink::in, c());
   CHECK(errors_of(arch) ==
-        "error[width-mismatch] unit 'dst' port 'in': takes 4x32 words (lanes x lane_bits), but channel 'c' holds 4x8\n"
-        "error[no-reader] channel 'c': has no reader; it is written by src.out\n");
+        "error[width-mismatch] unit 'dst' port 'in': takes 4x32 words (lanes x lane_bits), but channel 'c' holds 4x8\n");
 
   Architecture lanes("lanes", small_params());
   Handle d = lanes.channel<Word<8, 4>>("d", one(), "QD", "same 32 bits, other lanes");
@@ -259,6 +258,28 @@ TEST_CASE("an explicitly unbound port leaves no endpoint", "[compose]") {
   REQUIRE(r.ok());
   CHECK(!r.value().processes[0].ports[0].bound());
   CHECK(r.value().processes[0].ports[1].bound());
+}
+
+}  // namespace
+}  // namespace loom
+
+namespace loom {
+namespace {
+
+TEST_CASE("a width mismatch repeated by every instance of an array is one error, and nothing cascades", "[compose]") {
+  ParameterSet p;
+  p.param("R", 64, 1, 64, "rows");
+  Architecture arch("wide", p);
+  Handle c = arch.channel<test::Wide>("c", vec("R"), 2, "words of the wrong width");
+  place<test::Source>(arch, "src", vec("R")).bind(test::Source::out, [c](const Index& i) -> Binding { return c(i[0]); });
+  place<test::WideSink>(arch, "dst", vec("R")).bind(test::WideSink::in, [c](const Index& i) -> Binding { return c(i[0]); });
+  auto region = arch.compose({});
+  REQUIRE_FALSE(region.ok());
+  REQUIRE(region.status().errors().size() == 1);
+  const Error& e = region.status().errors().front();
+  CHECK(e.kind == "width-mismatch");
+  CHECK(e.where == "unit 'src[0]' port 'out'");
+  CHECK(e.message.find("(and so are 63 more instances of 'src')") != std::string::npos);
 }
 
 }  // namespace
