@@ -141,6 +141,31 @@ TEST_CASE("a reader expecting more tokens than are written waits on a finished w
   CHECK(r.processes[0].finished);
 }
 
+// Reads one token, of the K its writer sends.
+struct Sip {
+  LOOM_UNIT("sip");
+  LOOM_READS(in, Token);
+  static constexpr auto ports = port_list(in);
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
+  template <class IO> static void body(IO& io) { (void)io.read(in); }
+};
+
+TEST_CASE("a run that finishes with words never read says which channels hold how many", "[deadlock]") {
+  Architecture arch("leftover", sim_params(3, 4));
+  Handle c = arch.channel<Token>("c", vec(2), "QD", "K tokens each");
+  place<test::Emit<1, 1>>(arch, "emit", vec(2)).bind(test::Emit<1, 1>::out, [c](const Index& i) -> Binding { return c(i[0]); });
+  place<Sip>(arch, "sip", one()).bind(Sip::in, c(0));
+  place<test::Absorb<1, 1>>(arch, "absorb", one()).bind(test::Absorb<1, 1>::in, c(1)).bind(test::Absorb<1, 1>::OUT, Ref{ObjectKind::argument, "OUT", Index::one()});
+  arch.argument<Token>("OUT", "K", "what absorb read");
+  const SimResult r = run(arch);
+  REQUIRE(r.outcome == SimResult::completed);
+  CHECK(r.channels[0].left == 2);
+  CHECK(r.channels[1].left == 0);
+  CHECK(r.words_left() == 2);
+  CHECK(r.summary().find("warning: every process finished with 2 words written and never read, in c[0] (2)") !=
+        std::string::npos);
+}
+
 TEST_CASE("a livelock ends at the watchdog with the same kind of report", "[deadlock]") {
   Architecture arch("ring", sim_params(1, 2));
   Handle ab = arch.channel<Token>("ab", one(), "QD", "ping to pong");

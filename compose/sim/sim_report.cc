@@ -67,6 +67,7 @@ nlohmann::json sim_json(const Region& region, const SimResult& result) {
   j["outcome"] = outcomes[result.outcome];
   j["cycles"] = result.cycles;
   j["steps"] = result.steps;
+  j["words_left"] = result.words_left();
   j["processes"] = nlohmann::json::array();
   for (const ProcessStats& p : result.processes)
     j["processes"].push_back({{"name", p.name}, {"placement", p.placement}, {"unit", p.unit}, {"finished", p.finished},
@@ -75,7 +76,7 @@ nlohmann::json sim_json(const Region& region, const SimResult& result) {
   j["channels"] = nlohmann::json::array();
   for (const ChannelStats& c : result.channels)
     j["channels"].push_back(
-        {{"name", c.label}, {"depth", c.depth}, {"tokens", c.tokens}, {"max_occupancy", c.max_occupancy}});
+        {{"name", c.label}, {"depth", c.depth}, {"tokens", c.tokens}, {"max_occupancy", c.max_occupancy}, {"left", c.left}});
   j["errors"] = nlohmann::json::array();
   for (const Error& e : result.errors.errors())
     j["errors"].push_back({{"kind", e.kind}, {"where", e.where}, {"message", e.message}});

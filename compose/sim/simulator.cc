@@ -372,7 +372,8 @@ void Simulation::collect() {
   }
   for (size_t c = 0; c < fifos.size(); ++c) {
     const SimFifo& f = fifos[c];
-    result.channels.push_back({region.channels[c].label(), f.depth(), f.times.writes(), f.times.max_occupancy()});
+    result.channels.push_back({region.channels[c].label(), f.depth(), f.times.writes(), f.times.max_occupancy(),
+                               f.times.writes() - f.times.reads()});
   }
   for (size_t a = 0; a < region.arguments.size(); ++a) result.arguments[region.arguments[a].name] = arguments[a];
 }
@@ -405,9 +406,28 @@ Status check_inputs(const Region& region, const Inputs& inputs) {
 
 }  // namespace
 
+int64_t SimResult::words_left() const {
+  int64_t left = 0;
+  for (const ChannelStats& c : channels) left += c.left;
+  return left;
+}
+
 std::string SimResult::summary() const {
   switch (outcome) {
-    case completed: return "completed in " + std::to_string(cycles) + " cycles (" + std::to_string(steps) + " steps)\n";
+    case completed: {
+      std::string out = "completed in " + std::to_string(cycles) + " cycles (" + std::to_string(steps) + " steps)\n";
+      if (words_left() == 0) return out;
+      std::string where;
+      int listed = 0, holding = 0;
+      for (const ChannelStats& c : channels) {
+        if (c.left == 0) continue;
+        ++holding;
+        if (listed++ < 8) where += (where.empty() ? "" : ", ") + c.label + " (" + std::to_string(c.left) + ")";
+      }
+      if (holding > listed) where += ", and " + std::to_string(holding - listed) + " more channels";
+      return out + "warning: every process finished with " + std::to_string(words_left()) +
+             " words written and never read, in " + where + "\n";
+    }
     case deadlock:
     case watchdog: return report->to_string();
     case error: return "stopped by an error:\n" + errors.to_string();

@@ -44,8 +44,9 @@ struct ProcessStats {
 struct ChannelStats {
   std::string label;
   int64_t depth = 0;
-  int64_t tokens = 0;         // words that went through it
+  int64_t tokens = 0;         // words written into it
   int64_t max_occupancy = 0;  // the most words it held at once, in simulated time
+  int64_t left = 0;           // words still in it when the run ended: written, never read
 };
 
 struct SimResult {
@@ -61,7 +62,11 @@ struct SimResult {
   Status errors;                            // for error: a body's access the region cannot serve
 
   bool ok() const { return outcome == completed; }
-  // The outcome in one paragraph: completed in N cycles, the report, or the errors.
+  // Words left in the channels when the run ended, over all of them.
+  int64_t words_left() const;
+  // The outcome in one paragraph: completed in N cycles, the report, or the
+  // errors; a completed run with words left unread says where (in HLS C
+  // simulation those are leftover data, which Vitis warns of).
   std::string summary() const;
 };
 
