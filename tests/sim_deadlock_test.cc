@@ -62,7 +62,7 @@ TEST_CASE("one DMA unit loading through and storing from a scratchpad is a named
   const BlockedProcess* spm = report.find("spm");
   REQUIRE(dma != nullptr);
   REQUIRE(spm != nullptr);
-  CHECK(dma->state == "read");
+  CHECK(dma->state == BlockedProcess::waits_to_read);
   CHECK(dma->channel == "sp2dma");
   CHECK(!dma->waits_on_full);
   CHECK(dma->occupancy == 0);
@@ -108,13 +108,13 @@ TEST_CASE("a fan-out whose FIFO is too shallow deadlocks, and names the full FIF
   const BlockedProcess* join = r.report->find("join");
   REQUIRE(split != nullptr);
   REQUIRE(join != nullptr);
-  CHECK(split->state == "write");
+  CHECK(split->state == BlockedProcess::waits_to_write);
   CHECK(split->channel == "first");
   CHECK(split->waits_on_full);
   CHECK(split->occupancy == 4);
   CHECK(split->depth == 4);
   CHECK(split->waits_for == "join");
-  CHECK(join->state == "read");
+  CHECK(join->state == BlockedProcess::waits_to_read);
   CHECK(join->channel == "second");
   CHECK(join->occupancy == 0);
   CHECK(r.report->wait_cycles == std::vector<std::vector<std::string>>{{"split", "join"}});
@@ -184,7 +184,7 @@ TEST_CASE("a livelock ends at the watchdog with the same kind of report", "[dead
   CHECK(r.report->cycle > 1000);
   CHECK(r.report->to_string().find("WATCHDOG (") == 0);
   int running = 0;
-  for (const BlockedProcess& b : r.report->blocked) running += b.state == "running, when it tripped the watchdog";
+  for (const BlockedProcess& b : r.report->blocked) running += b.state == BlockedProcess::tripped;
   CHECK(running == 1);
 
   SimOptions steps;

@@ -2,6 +2,16 @@
 
 namespace loom {
 
+const char* to_string(BlockedProcess::State state) {
+  switch (state) {
+    case BlockedProcess::waits_to_read: return "read";
+    case BlockedProcess::waits_to_write: return "write";
+    case BlockedProcess::ready: return "ready to run";
+    case BlockedProcess::tripped: return "running, when it tripped the watchdog";
+  }
+  return "";
+}
+
 const BlockedProcess* DeadlockReport::find(const std::string& process) const {
   for (const BlockedProcess& b : blocked)
     if (b.process == process) return &b;
@@ -16,10 +26,10 @@ std::string DeadlockReport::to_string() const {
   for (const BlockedProcess& b : blocked) {
     out += "  " + b.process + " (" + b.unit + ") at cycle " + std::to_string(b.cycle) + ": ";
     if (b.port.empty()) {
-      out += b.state + "\n";
+      out += std::string(loom::to_string(b.state)) + "\n";
       continue;
     }
-    out += "waits to " + b.state + " port '" + b.port + "' on channel '" + b.channel + "' (" +
+    out += "waits to " + std::string(loom::to_string(b.state)) + " port '" + b.port + "' on channel '" + b.channel + "' (" +
            (b.waits_on_full ? "full" : "empty") + ", " + std::to_string(b.occupancy) + "/" + std::to_string(b.depth) +
            ")";
     if (!b.waits_for.empty())

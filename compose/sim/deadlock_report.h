@@ -12,9 +12,16 @@
 namespace loom {
 
 struct BlockedProcess {
+  // Where it stopped: waiting on a channel, or not waiting at all.
+  enum State {
+    waits_to_read,   // on an empty channel
+    waits_to_write,  // on a full one
+    ready,           // woken, and not yet run again when the run stopped
+    tripped,         // running: it passed the watchdog's bound
+  };
   std::string process;  // "spm" or "tap[3]"
   std::string unit;
-  std::string state;    // "read" or "write" when blocked; else whether it was running or ready
+  State state = ready;
   std::string port;     // the port it waits on; empty when running
   std::string channel;  // the channel element bound to that port
   bool waits_on_full = false;  // a write waiting for space (else a read waiting for a word)
@@ -37,5 +44,9 @@ struct DeadlockReport {
   const BlockedProcess* find(const std::string& process) const;
   std::string to_string() const;
 };
+
+// "read", "write", "ready to run" or "running, when it tripped the watchdog":
+// what the report and the JSON call a state.
+const char* to_string(BlockedProcess::State state);
 
 }  // namespace loom

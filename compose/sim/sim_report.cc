@@ -88,7 +88,7 @@ nlohmann::json sim_json(const Region& region, const SimResult& result) {
     d["cycle"] = r.cycle;
     d["blocked"] = nlohmann::json::array();
     for (const BlockedProcess& b : r.blocked)
-      d["blocked"].push_back({{"process", b.process}, {"unit", b.unit}, {"state", b.state}, {"port", b.port},
+      d["blocked"].push_back({{"process", b.process}, {"unit", b.unit}, {"state", to_string(b.state)}, {"port", b.port},
                               {"channel", b.channel}, {"waits_on_full", b.waits_on_full}, {"occupancy", b.occupancy},
                               {"depth", b.depth}, {"waits_for", b.waits_for},
                               {"waits_for_finished", b.waits_for_finished}, {"cycle", b.cycle}});

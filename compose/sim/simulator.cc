@@ -296,13 +296,13 @@ DeadlockReport Simulation::report(DeadlockReport::Kind kind) const {
     // From this cycle on, nothing more happens in the process.
     r.cycle = std::max({r.cycle, b.cycle, p->clock.finish()});
     if (p->state != Task::blocked) {
-      b.state = p->id == tripped ? "running, when it tripped the watchdog" : "ready to run";
+      b.state = p->id == tripped ? BlockedProcess::tripped : BlockedProcess::ready;
       r.blocked.push_back(b);
       continue;
     }
     const size_t channel = static_cast<size_t>(p->decl.ports[static_cast<size_t>(p->blocked_port)].id);
     const SimFifo& f = fifos[channel];
-    b.state = p->blocked_on_full ? "write" : "read";
+    b.state = p->blocked_on_full ? BlockedProcess::waits_to_write : BlockedProcess::waits_to_read;
     b.port = p->decl.unit->ports[static_cast<size_t>(p->blocked_port)].name;
     b.channel = region.channels[channel].label();
     b.waits_on_full = p->blocked_on_full;
