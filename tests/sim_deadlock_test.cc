@@ -5,6 +5,7 @@
 #include "compose/place.h"
 #include "compose/sim/sim_report.h"
 #include "compose/sim/simulator.h"
+#include "tests/compose_and_simulate.h"
 #include "tests/sim_units.h"
 
 namespace loom {
@@ -21,7 +22,7 @@ std::vector<Token> rows(int64_t k) {
 }
 
 SimResult run(const Architecture& arch, const Inputs& inputs = {}, SimOptions options = {}) {
-  auto r = simulate(arch, inputs, options);
+  auto r = test::compose_and_simulate(arch, inputs, options);
   REQUIRE(r.ok());
   return r.value();
 }
@@ -256,12 +257,12 @@ TEST_CASE("inputs that do not fit the region are refused before anything runs", 
   place<test::DmaLoad>(arch, "dma_ld", one()).bind(test::DmaLoad::A, a()).bind(test::DmaLoad::out, c());
   place<test::DmaStore>(arch, "dma_st", one()).bind(test::DmaStore::in, c()).bind(test::DmaStore::C, out());
 
-  CHECK(simulate(arch, {}).status().to_string() ==
+  CHECK(test::compose_and_simulate(arch, {}).status().to_string() ==
         "error[missing-input] argument 'A': is read by dma_ld.A, but no input gives it\n");
-  CHECK(simulate(arch, {{"A", Buffer::of(rows(3))}, {"B", Buffer::of(rows(4))}}).status().to_string() ==
+  CHECK(test::compose_and_simulate(arch, {{"A", Buffer::of(rows(3))}, {"B", Buffer::of(rows(4))}}).status().to_string() ==
         "error[input-size] input 'A': has 3 rows, but the argument has 4\n"
         "error[unknown-argument] input 'B': names no argument of region 'one_way_dma'\n");
-  CHECK(simulate(arch, {{"A", Buffer::of(std::vector<Word<4, 8>>(4))}}).status().to_string() ==
+  CHECK(test::compose_and_simulate(arch, {{"A", Buffer::of(std::vector<Word<4, 8>>(4))}}).status().to_string() ==
         "error[input-word] input 'A': holds 4x8 words, but the argument holds 2x16\n");
 }
 

@@ -6,6 +6,7 @@
 
 #include "compose/place.h"
 #include "compose/sim/simulator.h"
+#include "tests/compose_and_simulate.h"
 #include "tests/sim_units.h"
 
 namespace loom {
@@ -23,7 +24,7 @@ SimResult pair(int64_t k, int64_t qd) {
   Handle out = arch.argument<Token>("OUT", "K", "what the consumer read");
   place<Producer>(arch, "producer", one()).bind(Producer::out, c());
   place<Consumer>(arch, "consumer", one()).bind(Consumer::in, c()).bind(Consumer::OUT, out());
-  auto r = simulate(arch, {});
+  auto r = test::compose_and_simulate(arch, {});
   REQUIRE(r.ok());
   REQUIRE(r.value().ok());
   return r.value();
@@ -78,7 +79,7 @@ TEST_CASE("a stage with latency 5 adds five cycles to every token's path", "[tim
     place<test::Absorb<1, 1>>(arch, "consumer", one())
         .bind(test::Absorb<1, 1>::in, b())
         .bind(test::Absorb<1, 1>::OUT, out());
-    auto r = simulate(arch, {});
+    auto r = test::compose_and_simulate(arch, {});
     REQUIRE(r.ok());
     REQUIRE(r.value().ok());
     // Token k: written at k, read by the stage at k + 1, written at k + 5, read at k + 6.
@@ -133,7 +134,7 @@ TEST_CASE("a memory-only loop takes a cycle per use of a memory side", "[timing]
   Architecture arch("adder", test::sim_params(K, 1));
   Handle rows = arch.memory<test::Token>("rows", 3);
   place<RowAdder>(arch, "adder", one()).bind(RowAdder::rows, rows());
-  auto r = simulate(arch, {});
+  auto r = test::compose_and_simulate(arch, {});
   REQUIRE(r.ok());
   REQUIRE(r.value().ok());
   // Two loads through one read side: two iterations a trip, 2K in all; the
@@ -169,7 +170,7 @@ SimResult registers_only(P port, bool partitioned) {
   Architecture arch("registers", test::sim_params(K, 1));
   Handle regs = arch.memory<test::Token>("regs", 4, one(), MemoryTiming{.partitioned = partitioned});
   place<U>(arch, "unit", one()).bind(port, regs());
-  auto r = simulate(arch, {});
+  auto r = test::compose_and_simulate(arch, {});
   REQUIRE(r.ok());
   REQUIRE(r.value().ok());
   return r.value();

@@ -442,11 +442,4 @@ Result<SimResult> simulate(const Region& region, const Inputs& inputs, const Sim
   return sim.run(inputs);
 }
 
-Result<SimResult> simulate(const Architecture& architecture, const Inputs& inputs, const SimOptions& options,
-                           const Overrides& overrides) {
-  auto region = architecture.compose(overrides);
-  if (!region.ok()) return region.status();
-  return simulate(region.value(), inputs, options);
-}
-
 }  // namespace loom

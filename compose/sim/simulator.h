@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "common/status.h"
-#include "compose/architecture.h"
 #include "compose/region.h"
 #include "compose/sim/buffer.h"
 #include "compose/sim/deadlock_report.h"
@@ -77,9 +76,5 @@ using Inputs = std::map<std::string, Buffer>;
 // Errors (before anything runs): unknown-argument, missing-input, input-word,
 // input-size. What happens during the run is in the SimResult.
 Result<SimResult> simulate(const Region& region, const Inputs& inputs, const SimOptions& options = {});
-
-// Composes, then simulates.
-Result<SimResult> simulate(const Architecture& architecture, const Inputs& inputs, const SimOptions& options = {},
-                           const Overrides& overrides = {});
 
 }  // namespace loom

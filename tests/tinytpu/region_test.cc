@@ -149,7 +149,7 @@ TEST_CASE("one DMA unit in both directions is reported as a named deadlock cycle
   INFO(r.to_string());
   const BlockedProcess* dma = r.find("dma");
   REQUIRE(dma != nullptr);
-  CHECK(dma->state == "read");
+  CHECK(dma->state == BlockedProcess::waits_to_read);
   CHECK(dma->channel == "ac2st");
   CHECK(dma->waits_for == "accu");
   const BlockedProcess* spm = r.find("spm");
@@ -164,7 +164,7 @@ TEST_CASE("results written back into the input scratchpad are reported as a name
   INFO(r.to_string());
   const BlockedProcess* spm = r.find("spm");
   REQUIRE(spm != nullptr);
-  CHECK(spm->state == "read");
+  CHECK(spm->state == BlockedProcess::waits_to_read);
   CHECK(spm->channel == "ac2st");
   CHECK(spm->waits_for == "accu");
   CHECK(cycle_has(r, {"spm", "accu"}));
