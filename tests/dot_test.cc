@@ -46,5 +46,47 @@ TEST_CASE("Graphviz's dot -Tsvg accepts the example's DOT", "[dot]") {
   CHECK(svg.str().find("tap[7]") != std::string::npos);
 }
 
+// Lays `dot` out with Graphviz and returns the drawing's width and height in points.
+std::pair<double, double> drawn_size(const std::string& dot, const std::string& name) {
+  const char* tmp = std::getenv("TEST_TMPDIR");
+  const std::string dir = tmp ? tmp : "/tmp";
+  const std::string in = dir + "/" + name + ".dot", out = dir + "/" + name + ".svg";
+  std::ofstream(in) << dot;
+  REQUIRE(std::system(("dot -Tsvg " + in + " -o " + out + " 2>" + dir + "/dot.err").c_str()) == 0);
+  std::stringstream svg;
+  svg << std::ifstream(out).rdbuf();
+  const std::string text = svg.str();
+  const size_t w = text.find("width=\""), h = text.find("height=\"");
+  REQUIRE(w != std::string::npos);
+  REQUIRE(h != std::string::npos);
+  return {std::stod(text.substr(w + 7)), std::stod(text.substr(h + 8))};
+}
+
+TEST_CASE("a long chain wraps into rows instead of one strip, and a wrap of 0 keeps the strip", "[dot]") {
+  auto region = example::architecture({}).value().compose({{"N", 32}});
+  REQUIRE(region.ok());
+  const std::string wrapped = to_dot(region.value());
+  CHECK(count(wrapped, "rank=same;") == 8);  // taps i, i+8, i+16, i+24 share a column
+  CHECK(count(wrapped, "constraint=false") == 3 * 2);  // x and p from tap[7], [15], [23] to the next row
+  const auto [w, h] = drawn_size(wrapped, "wrapped");
+  const auto [strip_w, strip_h] = drawn_size(to_dot(region.value(), {.wrap = 0}), "strip");
+  CHECK(w < strip_w / 2);
+  CHECK(h > strip_h * 2);
+  CHECK(w / h < 8);  // not a strip
+}
+
+TEST_CASE("one node per placement and one edge per channel array, counting their elements", "[dot]") {
+  auto region = example::architecture({}).value().compose({{"N", 32}});
+  REQUIRE(region.ok());
+  const std::string dot = to_dot(region.value(), {.per_placement = true});
+  CHECK(count(dot, "[shape=box,") == 2);  // the loader and the store
+  CHECK(count(dot, "[shape=box3d,") == 1);
+  CHECK(dot.find("label=\"tap x32\\n(fir_tap)\\nowns weight: 1 x 4x8\"") != std::string::npos);
+  CHECK(dot.find("[label=\"x_chain x31") != std::string::npos);  // tap -> tap; x_chain[0] comes from the loader
+  CHECK(dot.find("[label=\"x_chain\\n") != std::string::npos);
+  CHECK(count(dot, " -> ") == 3 + 2 + 2);  // x and p between placements, the arguments
+  drawn_size(dot, "per_placement");
+}
+
 }  // namespace
 }  // namespace loom

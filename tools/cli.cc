@@ -241,13 +241,20 @@ int run_cli(int argc, char** argv, CliMode mode) {
 
   auto* dot = app.add_subcommand("dot", "the region's channel graph as Graphviz DOT, on standard output");
   add_machine_options(dot, region_options, all);
+  DotOptions dot_options;
+  once(dot->add_flag("--per-placement", dot_options.per_placement,
+                     "one node per placement and one edge per channel array, instead of one per instance and element"));
+  once(dot->add_option("--wrap", dot_options.wrap,
+                       "wrap a vector of instances into rows of N (default 8; 0: one row however long)"))
+      ->type_name("N")
+      ->check(CLI::Range(0, 1 << 20));
   dot->callback([&] {
     action = [&] {
       auto c = choose("dot", region_options, all);
       if (!c.ok()) return report(c.status(), kExitUsage);
       auto region = compose(c.value());
       if (!region.ok()) return report(region.status());
-      const std::string text = to_dot(region.value());
+      const std::string text = to_dot(region.value(), dot_options);
       std::fwrite(text.data(), 1, text.size(), stdout);
       return 0;
     };
