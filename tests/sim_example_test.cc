@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
+#include <map>
 #include <set>
 #include <thread>
 
@@ -104,6 +105,31 @@ TEST_CASE("the trace is JSON with one named track per process", "[sim]") {
   CHECK(tracks.size() == r.region.processes.size());
   CHECK(with_events == tracks);
   CHECK(trace.at("otherData").at("cycles").get<int64_t>() == r.result.cycles);
+}
+
+TEST_CASE("the trace counts the words in each channel array over time, as the run's statistics do", "[sim]") {
+  const Run r = run_example({{"N", 1}, {"K", 40}, {"QD", 3}});  // one tap: each array has one element, a FIFO
+  const auto trace = nlohmann::json::parse(chrome_trace(r.region, r.result));
+  std::map<std::string, std::vector<std::pair<int64_t, int64_t>>> tracks;  // name -> (cycle, words)
+  for (const auto& e : trace.at("traceEvents"))
+    if (e.at("ph") == "C") tracks[e.at("name")].push_back({e.at("ts"), e.at("args").at("words")});
+  REQUIRE(tracks.count("words in x_chain"));
+  REQUIRE(tracks.count("words in p_chain"));
+  for (const ChannelStats& c : r.result.channels) {
+    const auto& track = tracks.at("words in " + r.region.channels[&c - r.result.channels.data()].name);
+    int64_t most = 0, last_cycle = -1;
+    for (const auto& [cycle, words] : track) {
+      CHECK(cycle > last_cycle);  // one sample a cycle, in order
+      CHECK(words >= 0);
+      CHECK(words <= c.depth);
+      most = std::max(most, words);
+      last_cycle = cycle;
+    }
+    INFO(c.label);
+    CHECK(most == c.max_occupancy);
+    CHECK(track.back().second == c.left);
+    CHECK(static_cast<int64_t>(c.history.size()) == c.tokens);
+  }
 }
 
 }  // namespace

@@ -2,7 +2,41 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <map>
+#include <utility>
+#include <vector>
+
 namespace loom {
+namespace {
+
+// The words held in each channel array over time, as one counter track per
+// array: a word is held from its write's cycle to its read's (at one cycle, a
+// read's word has left before a write's arrives), summed over the elements.
+void occupancy_counters(const Region& region, const SimResult& result, nlohmann::json& events) {
+  std::map<std::string, std::vector<std::pair<int64_t, int>>> changes;  // array -> (cycle, -1 read / +1 write)
+  for (size_t c = 0; c < result.channels.size(); ++c) {
+    auto& array = changes[region.channels[c].name];
+    for (const auto& [written, read] : result.channels[c].history) {
+      array.push_back({written, +1});
+      if (read >= 0) array.push_back({read, -1});
+    }
+  }
+  for (auto& [name, list] : changes) {
+    std::sort(list.begin(), list.end());
+    const std::string track = "words in " + name;
+    if (list.empty() || list.front().first > 0)  // the track starts empty at cycle 0
+      events.push_back({{"ph", "C"}, {"pid", 0}, {"name", track}, {"ts", 0}, {"args", {{"words", 0}}}});
+    int64_t held = 0;
+    for (size_t i = 0; i < list.size(); ++i) {
+      held += list[i].second;
+      if (i + 1 < list.size() && list[i + 1].first == list[i].first) continue;
+      events.push_back({{"ph", "C"}, {"pid", 0}, {"name", track}, {"ts", list[i].first}, {"args", {{"words", held}}}});
+    }
+  }
+}
+
+}  // namespace
 
 std::string chrome_trace(const Region& region, const SimResult& result) {
   using nlohmann::json;
@@ -29,6 +63,7 @@ std::string chrome_trace(const Region& region, const SimResult& result) {
                         {"dur", i.end - i.begin}, {"args", args}});
     }
   }
+  occupancy_counters(region, result, events);
   return json{{"traceEvents", events}, {"displayTimeUnit", "ns"},
               {"otherData", {{"cycles", result.cycles}, {"region", region.name}}}}
       .dump();

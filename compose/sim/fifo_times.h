@@ -13,6 +13,7 @@
 #include <bit>
 #include <cassert>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace loom {
@@ -20,7 +21,7 @@ namespace loom {
 class FifoTimes {
  public:
   explicit FifoTimes(int64_t depth)
-      : depth_(depth), mask_(ring_size(depth) - 1), written_(mask_ + 1, 0), read_(mask_ + 1, 0) {
+      : depth_(depth), mask_(ring_size(depth) - 1), written_(mask_ + 1, 0), read_(mask_ + 1, 0), settle_limit_(depth) {
     assert(depth >= 0);  // 0: the simulator's stand-in for an unbound port, always empty and full
   }
 
@@ -54,8 +55,21 @@ class FifoTimes {
   void read(int64_t at) {
     read_[head_slot()] = at;
     ++head_;
-    if (max_ < depth_) [[unlikely]]
+    if (max_ < settle_limit_) [[unlikely]]
       settle_reads(at);
+  }
+
+  // Keeps every word's write and read cycle from now on, for a trace: a
+  // word's write cycle is still in the ring when it is read, and the words
+  // never read are in it at the end.
+  void keep_history() { settle_limit_ = INT64_MAX; }
+  // Each word read so far, as (written, read) cycles, then each word still
+  // held, as (written, -1); empty unless keep_history() was called.
+  std::vector<std::pair<int64_t, int64_t>> history() const {
+    std::vector<std::pair<int64_t, int64_t>> out = history_;
+    if (settle_limit_ == INT64_MAX)
+      for (int64_t k = head_; k < tail_; ++k) out.push_back({written_[static_cast<size_t>(k) & mask_], -1});
+    return out;
   }
 
   // The most words held at once, counting words still unread at the end.
@@ -79,8 +93,13 @@ class FifoTimes {
   // Words written before `at` that were waiting for a later read: the read
   // just made, word head_ - 1, is it.
   void settle_reads(int64_t at) {
+    if (settle_limit_ == INT64_MAX) [[unlikely]]
+      keep(at);
     last_read_at_ = at;
     while (pending_ < tail_ && written_[static_cast<size_t>(pending_) & mask_] < at) settle(pending_++, head_ - 1);
+  }
+  [[gnu::noinline, gnu::cold]] void keep(int64_t at) {
+    history_.push_back({written_[static_cast<size_t>(head_ - 1) & mask_], at});
   }
   // Word k was written while words first..k were in the FIFO.
   void settle(int64_t k, int64_t first) { max_ = std::max(max_, k - first + 1); }
@@ -92,6 +111,8 @@ class FifoTimes {
   int64_t pending_ = 0;  // words [pending_, tail_) wait for a read later than their write
   int64_t last_read_at_ = 0;
   int64_t max_ = 0;
+  int64_t settle_limit_;  // depth_; above any occupancy once keeping history, so every read settles
+  std::vector<std::pair<int64_t, int64_t>> history_;  // (written, read) of each word read, when kept
 };
 
 }  // namespace loom

@@ -253,7 +253,10 @@ void Simulation::block(SimProcess& p, SimFifo& f, int port, bool on_full) {
 
 SimResult Simulation::run(const Inputs& inputs) {
   fifos.reserve(region.channels.size());
-  for (const ChannelInstance& c : region.channels) fifos.emplace_back(c.word.bits(), c.depth);
+  for (const ChannelInstance& c : region.channels) {
+    fifos.emplace_back(c.word.bits(), c.depth);
+    if (options.record_intervals) fifos.back().times.keep_history();
+  }
   for (const MemoryInstance& m : region.memories) memories.emplace_back(m.word, m.rows);
   for (const ArgumentInstance& a : region.arguments) {
     auto given = inputs.find(a.name);
@@ -373,7 +376,7 @@ void Simulation::collect() {
   for (size_t c = 0; c < fifos.size(); ++c) {
     const SimFifo& f = fifos[c];
     result.channels.push_back({region.channels[c].label(), f.depth(), f.times.writes(), f.times.max_occupancy(),
-                               f.times.writes() - f.times.reads()});
+                               f.times.writes() - f.times.reads(), f.times.history()});
   }
   for (size_t a = 0; a < region.arguments.size(); ++a) result.arguments[region.arguments[a].name] = arguments[a];
 }

@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/status.h"
@@ -25,7 +26,7 @@ struct SimOptions {
   // (loom sim --max-cycles, --max-steps) for longer workloads.
   int64_t max_cycles = 100'000'000;  // a process's clock past this stops the run
   int64_t max_steps = 1'000'000'000;  // channel, memory and argument accesses, over all processes
-  bool record_intervals = true;           // busy and blocked intervals, for traces
+  bool record_intervals = true;           // busy and blocked intervals and each word's cycles, for traces
   size_t stack_bytes = 256 * 1024;        // per process; guarded, so an overflow faults instead of corrupting
 };
 
@@ -46,6 +47,9 @@ struct ChannelStats {
   int64_t tokens = 0;         // words written into it
   int64_t max_occupancy = 0;  // the most words it held at once, in simulated time
   int64_t left = 0;           // words still in it when the run ended: written, never read
+  // With SimOptions::record_intervals: each word's (written, read) cycles, in
+  // order; -1 for a read that never happened.
+  std::vector<std::pair<int64_t, int64_t>> history;
 };
 
 struct SimResult {
