@@ -28,14 +28,15 @@ struct BlockedProcess {
   int64_t occupancy = 0, depth = 0;
   std::string waits_for;  // the process at the channel's other end
   bool waits_for_finished = false;  // ... which has already finished: it will never come
-  int64_t cycle = 0;                // the process's own cycle when it stopped
+  int64_t cycle = 0;                // the first cycle it did nothing: where its wait begins in a trace
 };
 
 struct DeadlockReport {
   enum Kind { deadlock, watchdog };
   Kind kind = deadlock;
   std::string watchdog_reason;  // which bound ran out
-  int64_t cycle = 0;            // from this cycle on, no unfinished process does anything
+  int64_t cycle = 0;            // from this cycle on, no unfinished process does anything (a trace draws
+                                // every wait through it, so they end at cycle + 1)
   int processes = 0;            // in the region
   std::vector<BlockedProcess> blocked;
   // Each cycle of processes waiting on one another, e.g. {"dma", "spm"}.

@@ -295,9 +295,10 @@ DeadlockReport Simulation::report(DeadlockReport::Kind kind) const {
     BlockedProcess b;
     b.process = p->decl.name();
     b.unit = p->decl.unit->name;
-    b.cycle = p->clock.now();
-    // From this cycle on, nothing more happens in the process.
-    r.cycle = std::max({r.cycle, b.cycle, p->clock.finish()});
+    // From this cycle on, nothing more happens in the process: where its wait
+    // begins in the trace, once its last iteration has drained.
+    b.cycle = std::max(p->clock.now(), p->clock.finish());
+    r.cycle = std::max(r.cycle, b.cycle);
     if (p->state != Task::blocked) {
       b.state = p->id == tripped ? BlockedProcess::tripped : BlockedProcess::ready;
       r.blocked.push_back(b);
