@@ -49,7 +49,7 @@ int measure(int64_t processes, int64_t samples) {
     auto start = std::chrono::steady_clock::now();
     auto sim = simulate(region.value(), work.value().inputs, options);
     sim_times.push_back(seconds_since(start));
-    if (!sim.ok() || !sim.value().ok() || !work.value().check(sim.value()).ok()) {
+    if (!sim.ok() || !sim.value().ok() || !work.value().check(sim.value().arguments).ok()) {
       std::fprintf(stderr, "the simulator did not reproduce the reference\n");
       return 1;
     }

@@ -86,7 +86,7 @@ Measured run_once(Simulator simulator, const Size& size, int depth) {
       std::fprintf(stderr, "loom: %s", sim.ok() ? sim.value().summary().c_str() : sim.status().to_string().c_str());
       return {};
     }
-    const Status check = work.value().check(sim.value());
+    const Status check = work.value().check(sim.value().arguments);
     if (!check.ok()) std::fprintf(stderr, "loom: %s", check.to_string().c_str());
     m.steps = sim.value().steps;
     m.resumes = sim.value().resumes;

@@ -9,15 +9,17 @@
 #include <vector>
 
 #include "common/status.h"
-#include "compose/sim/simulator.h"
+#include "compose/sim/buffer.h"
 
 namespace loom {
 
 struct Workload {
   std::string description;  // one line, e.g. "FIR: 8 taps, 32 samples, int8 operands, seed 0"
-  Inputs inputs;
-  // Every output compared with the reference; each difference a named error.
-  std::function<Status(const SimResult&)> check;
+  ArgumentContents inputs;
+  // Every output in the arguments' final contents (a simulation's, or the
+  // kernel's in an HLS testbench) compared with the reference; each difference
+  // a named error.
+  std::function<Status(const ArgumentContents& final)> check;
   // The reference's contents of every argument the check compares, in full:
   // what the HLS testbench compares the kernel's outputs with.
   std::map<std::string, Buffer> expected;

@@ -32,7 +32,7 @@ Run run_example(const Overrides& overrides, uint64_t seed = 0) {
   REQUIRE(result.ok());
   INFO(result.value().summary());
   REQUIRE(result.value().ok());
-  return {region.value(), result.value(), work.value().check(result.value())};
+  return {region.value(), result.value(), work.value().check(result.value().arguments)};
 }
 
 TEST_CASE("the simulated example matches the reference bit for bit", "[sim]") {
@@ -55,7 +55,7 @@ TEST_CASE("a wrong result is caught: the check is not blind", "[sim]") {
   auto work = example::workload(r.region, 0);
   Buffer& y = r.result.arguments.at("Y");
   y.row(3)[0] ^= 1;  // one bit of one lane of one row
-  const Status broken = work.value().check(r.result);
+  const Status broken = work.value().check(r.result.arguments);
   REQUIRE(broken.errors().size() == 1);
   CHECK(broken.errors()[0].where == "argument 'Y' row 3 lane 0");
 }

@@ -168,7 +168,7 @@ int simulate_and_report(const MachineEntry& machine, const Region& region, const
   auto result = simulate(region, work.value().inputs, options);
   if (!result.ok()) return report(result.status());
   const SimResult& run = result.value();
-  const Status check = run.ok() ? work.value().check(run) : Status();
+  const Status check = run.ok() ? work.value().check(run.arguments) : Status();
   const int code = run.ok() && check.ok() ? 0 : 1;
   if (!f.trace.empty()) {
     const std::string path = user_path(f.trace);

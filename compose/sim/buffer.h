@@ -4,6 +4,8 @@
 
 #include <cassert>
 #include <cstdint>
+#include <map>
+#include <string>
 #include <vector>
 
 #include "units/bits.h"
@@ -48,5 +50,9 @@ class Buffer {
   int64_t rows_ = 0;
   std::vector<uint64_t> limbs_;
 };
+
+// Every region argument's contents, by name: what a run starts from and ends
+// with, in the simulator and in the HLS testbench alike.
+using ArgumentContents = std::map<std::string, Buffer>;
 
 }  // namespace loom

@@ -58,7 +58,7 @@ struct SimResult {
   int64_t cycles = 0;  // when the last process finished
   int64_t steps = 0;
   int64_t resumes = 0;  // times a process was given the thread: steps / resumes is how long each ran
-  std::map<std::string, Buffer> arguments;  // every region argument's final contents
+  ArgumentContents arguments;               // every region argument's final contents
   std::vector<ProcessStats> processes;      // parallel to region.processes
   std::vector<ChannelStats> channels;       // parallel to region.channels
   std::optional<DeadlockReport> report;     // for deadlock and watchdog
@@ -75,7 +75,7 @@ struct SimResult {
 
 // Region argument contents by name. An argument a process only reads must be
 // given; any other that is not given starts zeroed.
-using Inputs = std::map<std::string, Buffer>;
+using Inputs = ArgumentContents;
 
 // Errors (before anything runs): unknown-argument, missing-input, input-word,
 // input-size. What happens during the run is in the SimResult.

@@ -35,7 +35,7 @@ Workload workload(const Region& region, uint64_t seed) {
   for (Lanes<T>& row : y)
     for (unsigned lane = 0; lane < T; ++lane) row.set_lane(lane, 2 * row.lane_signed(lane));
   Workload work{"doubling, seed " + std::to_string(seed), {{"X", Buffer::of(x)}}, {}, {{"Y", Buffer::of(y)}}};
-  work.check = [y](const SimResult& r) { return compare_rows("Y", r.arguments.at("Y").as<Lanes<T>>(), y); };
+  work.check = [y](const ArgumentContents& final) { return compare_rows("Y", final.at("Y").as<Lanes<T>>(), y); };
   return work;
 }
 

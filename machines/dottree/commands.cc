@@ -145,7 +145,7 @@ GateRun gate_run(const Overrides& overrides, uint64_t seed) {
   if (!sim.ok()) return r.failure = sim.status().to_string(), r;
   r.cycles = sim.value().cycles;
   if (!sim.value().ok()) return r.failure = sim.value().summary(), r;
-  const Status check = work.value().check(sim.value());
+  const Status check = work.value().check(sim.value().arguments);
   r.exact = check.ok();
   r.failure = check.to_string();
   return r;

@@ -161,11 +161,11 @@ Workload workload_for(const Region& region, uint64_t seed) {
                      (widest ? " (W all -128: the widest sums)" : draw == Draw::special ? " (IEEE specials)" : "");
   work.inputs = {{"W", Buffer::of(std::vector<typename N::Operand>{w})}, {"X", Buffer::of(x)}};
   work.expected = {{"S", Buffer::of(expected.S)}, {"H", Buffer::of(expected.H)}};
-  work.check = [expected](const SimResult& result) {
+  work.check = [expected](const ArgumentContents& final) {
     const auto text = [](const auto& word, unsigned lane) { return lane_text<N>(word, lane); };
     const auto same = [](const auto& a, const auto& b, unsigned lane) { return same_lane<N>(a, b, lane); };
-    const auto s = result.arguments.at("S").as<typename N::Root>();
-    const auto h = result.arguments.at("H").as<typename N::Half>();
+    const auto s = final.at("S").as<typename N::Root>();
+    const auto h = final.at("H").as<typename N::Half>();
     Status status = compare_rows("S", s, expected.S, 10, text, same);
     status.merge(compare_rows("H", h, expected.H, 10, text, same));
     // EXACT: each tap holds its sum whole, or its lanes are too narrow for it.

@@ -60,8 +60,8 @@ Workload workload_for(const Region& region, uint64_t seed) {
                      " samples, full-range int8, seed " + std::to_string(seed);
   work.inputs = {{"W", Buffer::of(w)}, {"X", Buffer::of(x)}};
   work.expected = {{"Y", Buffer::of(expected)}};
-  work.check = [expected](const SimResult& result) {
-    return compare_rows("Y", result.arguments.at("Y").as<Sum<T>>(), expected);
+  work.check = [expected](const ArgumentContents& final) {
+    return compare_rows("Y", final.at("Y").as<Sum<T>>(), expected);
   };
   return work;
 }

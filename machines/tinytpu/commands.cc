@@ -469,7 +469,7 @@ int demo(const VerbArgs& a) {
   if (!result.ok()) return report(result.status());
   std::printf("%s", sim_report(region.value(), result.value()).c_str());
   if (!result.value().ok()) return 1;
-  const Status check = work.value().check(result.value());
+  const Status check = work.value().check(result.value().arguments);
   const int64_t macs = side * side * side / (p.T * p.T);
   std::printf("\ncheck against the reference model: %s\n%s", check.ok() ? "EXACT" : "MISMATCH", check.to_string().c_str());
   std::printf("array utilisation: the MAC limit %lld cycles / %lld simulated = %.1f%%\n\n", static_cast<long long>(macs),

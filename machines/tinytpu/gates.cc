@@ -1,3 +1,4 @@
+#include "compose/sim/simulator.h"
 #include "machines/tinytpu/gates.h"
 
 #include <algorithm>
@@ -121,7 +122,7 @@ class Gate {
       r.failure = sim.value().summary();
       return r;
     }
-    const Status check = work.value().check(sim.value());
+    const Status check = work.value().check(sim.value().arguments);
     r.exact = check.ok();
     r.failure = check.to_string();
     return r;

@@ -204,8 +204,8 @@ Result<Workload> workload_for(const Region& region, const Assembled& program, co
                  {"C", pack<T>(initial.C)}};
   const int64_t maxdim = initial.p.MAXDIM;
   work.expected = {{"C", pack<T>(expected.C)}};
-  work.check = [expected = std::move(expected.C), maxdim](const SimResult& result) {
-    const std::vector<int64_t> c = unpack<T>(result.arguments.at("C"));
+  work.check = [expected = std::move(expected.C), maxdim](const ArgumentContents& final) {
+    const std::vector<int64_t> c = unpack<T>(final.at("C"));
     Status status;
     int64_t differences = 0;
     for (size_t e = 0; e < expected.size(); ++e) {

@@ -54,7 +54,7 @@ Workload workload(const Region& region, uint64_t seed) {
   Workload work{"y = W x, T=" + std::to_string(T) + ": " + std::to_string(rows) + " x " + std::to_string(words * T) +
                     ", full-range int8, seed " + std::to_string(seed),
                 {{"W", Buffer::of(w)}, {"X", Buffer::of(x)}}, {}, {{"Y", Buffer::of(y)}}};
-  work.check = [y](const SimResult& result) { return compare_rows("Y", result.arguments.at("Y").as<Result32>(), y); };
+  work.check = [y](const ArgumentContents& final) { return compare_rows("Y", final.at("Y").as<Result32>(), y); };
   return work;
 }
 
