@@ -24,7 +24,7 @@ std::string printable(const std::string& text) {
 
 }  // namespace
 
-int report(const Status& status, int code) {
+int exit_reporting(const Status& status, int code) {
   for (const Error& e : status.errors()) std::fprintf(stderr, "loom: %s\n", printable(e.to_string()).c_str());
   return code;
 }

@@ -8,8 +8,9 @@ namespace loom {
 // A command's exit code: 0 done, 1 the input is wrong, 2 the command line is.
 inline constexpr int kExitOk = 0, kExitInput = 1, kExitUsage = 2;
 
-// Prints each error on standard error as `loom: error[kind] where: message`;
-// returns `code`, by default that of a command whose input was wrong.
-int report(const Status& status, int code = kExitInput);
+// Prints each error on standard error as `loom: error[kind] where: message`,
+// and returns the exit code the command ends with: `code`, by default that of
+// a command whose input was wrong (`return exit_reporting(status);`).
+int exit_reporting(const Status& status, int code = kExitInput);
 
 }  // namespace loom

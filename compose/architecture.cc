@@ -235,8 +235,8 @@ class Composer {
   void connect(int process, int port, const Binding& binding) {
     if (!binding) return;
     const Process& p = region_.processes[static_cast<size_t>(process)];
-    const PortInfo& info = p.unit->ports[static_cast<size_t>(port)];
-    const std::string where = "unit " + q(p.name()) + " port " + q(info.name);
+    const PortInfo& info = region_.port({process, port});
+    const std::string where = region_.where({process, port});
     const Ref& ref = *binding;
 
     if (unresolved_.count(ref.name)) return;  // its own error is already reported
@@ -349,8 +349,7 @@ class Composer {
       if (owners.size() > 1) status_.add("owned-twice", where, "is owned by " + list(owners) + "; a memory has one owner");
       if (owners.size() == 1) m.owner = owners[0];
       for (const Endpoint& u : users)
-        status_.add("not-owner", "unit " + q(region_.processes[static_cast<size_t>(u.process)].name()) + " port " +
-                                     q(region_.processes[static_cast<size_t>(u.process)].unit->ports[static_cast<size_t>(u.port)].name),
+        status_.add("not-owner", region_.where(u),
                     "addresses memory " + q(m.label()) + ", which " +
                         (owners.empty() ? std::string("has no owner") : "is owned by " + list(owners)) +
                         "; only a memory's owner may address it, so send the rows over a channel to the owner");
@@ -370,7 +369,7 @@ class Composer {
       } else if (users.size() > 1) {
         bool all_read = true;
         for (const Endpoint& u : users)
-          all_read = all_read && region_.processes[static_cast<size_t>(u.process)].unit->ports[static_cast<size_t>(u.port)].access == Access::read;
+          all_read = all_read && region_.port(u).access == Access::read;
         status_.add("argument-shared", where,
                     std::string(all_read ? "is read" : "is addressed") + " by " + std::to_string(users.size()) +
                         " processes: " + list(users) + "; one process per argument (one m_axi bundle, one reader)");

@@ -25,8 +25,7 @@ std::string q(const std::string& s) { return "\"" + escape(s) + "\""; }
 
 std::string argument_edge(const Region& region, const ArgumentInstance& arg, const std::string& arg_id,
                           const std::string& process_id) {
-  const auto access =
-      region.processes[static_cast<size_t>(arg.user.process)].unit->ports[static_cast<size_t>(arg.user.port)].access;
+  const auto access = region.port(arg.user).access;
   if (access == Access::read) return "  " + arg_id + " -> " + process_id + " [style=dashed];\n";
   if (access == Access::write) return "  " + process_id + " -> " + arg_id + " [style=dashed];\n";
   return "  " + process_id + " -> " + arg_id + " [style=dashed, dir=both];\n";

@@ -11,9 +11,16 @@ std::string_view to_string(ObjectKind kind) {
   return "?";
 }
 
+const PortInfo& Region::port(const Endpoint& e) const {
+  return processes[static_cast<size_t>(e.process)].unit->ports[static_cast<size_t>(e.port)];
+}
+
+std::string Region::where(const Endpoint& e) const {
+  return "unit '" + processes[static_cast<size_t>(e.process)].name() + "' port '" + port(e).name + "'";
+}
+
 std::string Region::describe(const Endpoint& e) const {
-  const Process& p = processes[static_cast<size_t>(e.process)];
-  return p.name() + "." + p.unit->ports[static_cast<size_t>(e.port)].name;
+  return processes[static_cast<size_t>(e.process)].name() + "." + port(e).name;
 }
 
 std::string Region::summary() const {

@@ -78,7 +78,12 @@ struct Region {
   std::vector<MemoryInstance> memories;
   std::vector<ArgumentInstance> arguments;
 
-  // "port 'x_out' of tap[3]"
+  // The port an endpoint names, as its unit declares it.
+  const PortInfo& port(const Endpoint& e) const;
+  // "unit 'tap[3]' port 'x_out'": where an error about the endpoint is, in
+  // the words every error uses.
+  std::string where(const Endpoint& e) const;
+  // "tap[3].x_out": the endpoint in a list of them.
   std::string describe(const Endpoint& e) const;
   // Counts of instances, channels, memories and arguments, and the parameters.
   std::string summary() const;

@@ -41,7 +41,7 @@ std::string user_path(const std::string& path) {
 }
 
 int usage(const std::string& where, const std::string& message) {
-  return report(Error{"usage", where, message}, kExitUsage);
+  return exit_reporting(Error{"usage", where, message}, kExitUsage);
 }
 
 // An option's value as CLI11 checks it: an error message, or "" when it is good.
@@ -159,14 +159,14 @@ struct SimFlags {
 int simulate_and_report(const MachineEntry& machine, const Region& region, const SimFlags& f) {
   // A trace that cannot be written is named before the run, not after it.
   if (!f.trace.empty() && !std::ofstream(user_path(f.trace), std::ios::app).good())
-    return report(Error{"trace", "file '" + user_path(f.trace) + "'", "cannot be written"});
+    return exit_reporting(Error{"trace", "file '" + user_path(f.trace) + "'", "cannot be written"});
   auto work = machine.workload(region, f.seed);
-  if (!work.ok()) return report(work.status());
+  if (!work.ok()) return exit_reporting(work.status());
   SimOptions options;
   options.max_cycles = f.max_cycles;
   options.max_steps = f.max_steps;
   auto result = simulate(region, work.value().inputs, options);
-  if (!result.ok()) return report(result.status());
+  if (!result.ok()) return exit_reporting(result.status());
   const SimResult& run = result.value();
   const Status check = run.ok() ? work.value().check(run.arguments) : Status();
   const int code = run.ok() && check.ok() ? 0 : 1;
@@ -174,7 +174,7 @@ int simulate_and_report(const MachineEntry& machine, const Region& region, const
     const std::string path = user_path(f.trace);
     std::ofstream file(path);
     file << chrome_trace(region, run);
-    if (!file.good()) return report(Error{"trace", "file '" + path + "'", "could not be written"});
+    if (!file.good()) return exit_reporting(Error{"trace", "file '" + path + "'", "could not be written"});
   }
   if (f.json) {
     nlohmann::json j = sim_json(region, run);
@@ -230,9 +230,9 @@ int run_cli(int argc, char** argv, CliMode mode) {
   describe->callback([&] {
     action = [&] {
       auto c = choose("describe", region_options, all);
-      if (!c.ok()) return report(c.status(), kExitUsage);
+      if (!c.ok()) return exit_reporting(c.status(), kExitUsage);
       auto region = compose(c.value());
-      if (!region.ok()) return report(region.status());
+      if (!region.ok()) return exit_reporting(region.status());
       const std::string text = describe_json ? loom::describe_json(region.value()).dump(2) + "\n" : loom::describe(region.value());
       std::fwrite(text.data(), 1, text.size(), stdout);
       return 0;
@@ -251,9 +251,9 @@ int run_cli(int argc, char** argv, CliMode mode) {
   dot->callback([&] {
     action = [&] {
       auto c = choose("dot", region_options, all);
-      if (!c.ok()) return report(c.status(), kExitUsage);
+      if (!c.ok()) return exit_reporting(c.status(), kExitUsage);
       auto region = compose(c.value());
-      if (!region.ok()) return report(region.status());
+      if (!region.ok()) return exit_reporting(region.status());
       const std::string text = to_dot(region.value(), dot_options);
       std::fwrite(text.data(), 1, text.size(), stdout);
       return 0;
@@ -282,9 +282,9 @@ int run_cli(int argc, char** argv, CliMode mode) {
   sim->callback([&] {
     action = [&] {
       auto c = choose("sim", region_options, all);
-      if (!c.ok()) return report(c.status(), kExitUsage);
+      if (!c.ok()) return exit_reporting(c.status(), kExitUsage);
       auto region = compose(c.value());
-      if (!region.ok()) return report(region.status());
+      if (!region.ok()) return exit_reporting(region.status());
       return simulate_and_report(*c.value().machine, region.value(), sim_flags);
     };
   });
@@ -307,7 +307,7 @@ int run_cli(int argc, char** argv, CliMode mode) {
   hls->callback([&] {
     action = [&] {
       auto c = choose("hls", region_options, all);
-      if (!c.ok()) return report(c.status(), kExitUsage);
+      if (!c.ok()) return exit_reporting(c.status(), kExitUsage);
       HlsCommand h = hls_options;
       h.machine = c.value().machine->name;
       h.overrides = c.value().overrides;
@@ -327,7 +327,7 @@ int run_cli(int argc, char** argv, CliMode mode) {
     verb->callback([&, name, member, offered] {
       action = [&, name, member, offered] {
         auto c = choose(name, machine_options, offered);
-        if (!c.ok()) return report(c.status(), kExitUsage);
+        if (!c.ok()) return exit_reporting(c.status(), kExitUsage);
         VerbArgs a = args;
         a.overrides = c.value().overrides;
         a.progress = true;  // shown only where standard error is a terminal

@@ -9,35 +9,35 @@
 namespace loom {
 
 int hls_command(const HlsCommand& c) {
-  if (c.machine.empty()) return report(Error{"usage", "`loom hls`", "needs --machine NAME"});
-  if (c.out.empty()) return report(Error{"usage", "`loom hls`", "needs --out DIR, the project directory to write"});
+  if (c.machine.empty()) return exit_reporting(Error{"usage", "`loom hls`", "needs --machine NAME"});
+  if (c.out.empty()) return exit_reporting(Error{"usage", "`loom hls`", "needs --out DIR, the project directory to write"});
   // A bad part or clock is the command line's error.
   const Status options = hls::check_options(c.options);
-  if (!options.ok()) return report(options, kExitUsage);
+  if (!options.ok()) return exit_reporting(options, kExitUsage);
   auto entry = find_machine(c.machine);
-  if (!entry.ok()) return report(entry.status());
+  if (!entry.ok()) return exit_reporting(entry.status());
   const MachineEntry& machine = *entry.value();
   auto arch = machine.architecture(c.overrides);
-  if (!arch.ok()) return report(arch.status());
+  if (!arch.ok()) return exit_reporting(arch.status());
   auto region = arch.value().compose(c.overrides);
-  if (!region.ok()) return report(region.status());
+  if (!region.ok()) return exit_reporting(region.status());
   if (!machine.hls_runs)
-    return report(Error{"hls-test-run", "machine '" + machine.name + "'",
+    return exit_reporting(Error{"hls-test-run", "machine '" + machine.name + "'",
                         "gives no runs for the HLS testbench (its registry entry has no hls_runs)"});
   auto runs = machine.hls_runs(region.value());
-  if (!runs.ok()) return report(runs.status());
+  if (!runs.ok()) return exit_reporting(runs.status());
   const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
   const std::string root = !c.root.empty() ? c.root : workspace ? workspace : ".";
   // A machine that claims nothing of its memories gets no dependence pragmas.
   auto dependences = machine.hls_dependences ? machine.hls_dependences(region.value(), root)
                                              : Result<std::vector<hls::Dependence>>(std::vector<hls::Dependence>{});
-  if (!dependences.ok()) return report(dependences.status());
+  if (!dependences.ok()) return exit_reporting(dependences.status());
   auto project = hls::emit(region.value(), c.options, dependences.value(), runs.value());
-  if (!project.ok()) return report(project.status());
+  if (!project.ok()) return exit_reporting(project.status());
   const Status synthesisable = hls::check_synthesisable(project.value(), region.value());
-  if (!synthesisable.ok()) return report(synthesisable);
+  if (!synthesisable.ok()) return exit_reporting(synthesisable);
   const Status written = hls::write_project(project.value(), c.out);
-  if (!written.ok()) return report(written);
+  if (!written.ok()) return exit_reporting(written);
   std::printf("wrote the Vitis HLS project of region '%s' (top function %s, %zu test runs) to %s:\n",
               region.value().name.c_str(), project.value().top.c_str(), runs.value().size(), c.out.c_str());
   for (const auto& [path, text] : project.value().files) {

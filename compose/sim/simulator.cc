@@ -193,8 +193,7 @@ void Simulation::unwind() {
 void Simulation::fail(SimProcess& p, const char* kind, int port, const std::string& message) {
   const Task& t = static_cast<const Task&>(p);
   result.outcome = SimResult::error;
-  result.errors.add(kind, "unit '" + t.decl.name() + "' port '" + t.decl.unit->ports[static_cast<size_t>(port)].name + "'",
-                    message);
+  result.errors.add(kind, region.where({t.id, port}), message);
   stop = true;
   throw Stop{};
 }
@@ -307,7 +306,7 @@ DeadlockReport Simulation::report(DeadlockReport::Kind kind) const {
     const size_t channel = static_cast<size_t>(p->decl.ports[static_cast<size_t>(p->blocked_port)].id);
     const SimFifo& f = fifos[channel];
     b.state = p->blocked_on_full ? BlockedProcess::waits_to_write : BlockedProcess::waits_to_read;
-    b.port = p->decl.unit->ports[static_cast<size_t>(p->blocked_port)].name;
+    b.port = region.port({p->id, p->blocked_port}).name;
     b.channel = region.channels[channel].label();
     b.waits_on_full = p->blocked_on_full;
     b.occupancy = f.size();
@@ -401,7 +400,7 @@ Status check_inputs(const Region& region, const Inputs& inputs) {
   }
   for (const ArgumentInstance& a : region.arguments) {
     if (inputs.count(a.name) || !a.user.valid()) continue;
-    const PortInfo& port = region.processes[static_cast<size_t>(a.user.process)].unit->ports[static_cast<size_t>(a.user.port)];
+    const PortInfo& port = region.port(a.user);
     if (port.access == Access::read)
       status.add("missing-input", "argument '" + a.name + "'", "is read by " + region.describe(a.user) + ", but no input gives it");
   }

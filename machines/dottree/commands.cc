@@ -47,9 +47,9 @@ std::string config(const Region& region) {
 int project_verb(const VerbArgs& a) {
   Region region;
   auto model = modelled(a, region);
-  if (!model.ok()) return report(model.status(), model.errors()[0].kind == "usage" ? kExitUsage : kExitInput);
+  if (!model.ok()) return exit_reporting(model.status(), model.errors()[0].kind == "usage" ? kExitUsage : kExitInput);
   auto projected = project(model.value());
-  if (!projected.ok()) return report(projected.status());
+  if (!projected.ok()) return exit_reporting(projected.status());
   if (a.json) {
     json j = {{"build", config(region)}, {"ports", json::array()}, {"unmodelled", json::array()},
               {"grain", projected.value().grain}};
@@ -67,7 +67,7 @@ int project_verb(const VerbArgs& a) {
 int cost_verb(const VerbArgs& a) {
   Region region;
   auto model = modelled(a, region);
-  if (!model.ok()) return report(model.status(), model.errors()[0].kind == "usage" ? kExitUsage : kExitInput);
+  if (!model.ok()) return exit_reporting(model.status(), model.errors()[0].kind == "usage" ? kExitUsage : kExitInput);
   const int64_t rows = region.params["ROWS"], numerics = region.params["NUMERICS"];
   const Cost c = cost(model.value(), rows);
   if (a.json) {
@@ -169,7 +169,7 @@ int report_runs(const std::vector<GateRun>& runs, const char* ok_word, const cha
 
 // bench: the default configuration under each numerics, seeds 0 and 1, with cycles.
 int bench_verb(const VerbArgs& a) {
-  if (Status s = no_overrides(a, "bench"); !s.ok()) return report(s, kExitUsage);
+  if (Status s = no_overrides(a, "bench"); !s.ok()) return exit_reporting(s, kExitUsage);
   std::vector<GateRun> runs;
   for (int64_t numerics : {kExact, kRounding})
     for (uint64_t seed : {0, 1}) runs.push_back(gate_run({{"NUMERICS", numerics}}, seed));
@@ -181,7 +181,7 @@ int bench_verb(const VerbArgs& a) {
 // stress: every built configuration, 1, 16 and 37 rows, seeds 0, 1 and 2
 // (EXACT's widest sums, ROUNDING's IEEE specials among them).
 int stress_verb(const VerbArgs& a) {
-  if (Status s = no_overrides(a, "stress"); !s.ok()) return report(s, kExitUsage);
+  if (Status s = no_overrides(a, "stress"); !s.ok()) return exit_reporting(s, kExitUsage);
   std::vector<GateRun> runs;
   for (const BuildKey& key : Built::keys)
     for (int64_t rows : {1, 16, 37})

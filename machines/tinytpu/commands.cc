@@ -135,9 +135,9 @@ void print_failure(const GateRun& r) {
 int bench_verb(const VerbArgs& a) {
   const auto start = std::chrono::steady_clock::now();
   auto p = build_from(a.overrides);
-  if (!p.ok()) return report(p.status());
+  if (!p.ok()) return exit_reporting(p.status());
   auto runs = tinytpu::bench(a.overrides);
-  if (!runs.ok()) return report(runs.status());
+  if (!runs.ok()) return exit_reporting(runs.status());
   const int64_t t = p.value().T;
   // The seed published its cycles at the default build, and only there.
   const bool published_build = values_of(p.value()) == values_of(build_from({}).value());
@@ -209,14 +209,14 @@ int stress_verb(const VerbArgs& a) {
   std::string summary;
   for (const Overrides& o : builds) {
     auto p = build_from(o);
-    if (!p.ok()) return report(p.status());
+    if (!p.ok()) return exit_reporting(p.status());
     const Progress progress = [show, &p](size_t done, size_t all) {
       if (show && (done % 8 == 0 || done == all))
         std::fprintf(stderr, "\rstress (T=%lld MAXDIM=%lld): %zu/%zu%s", static_cast<long long>(p.value().T),
                      static_cast<long long>(p.value().MAXDIM), done, all, done == all ? "\n" : "");
     };
     auto runs = tinytpu::stress(o, Variant::design, progress);
-    if (!runs.ok()) return report(runs.status());
+    if (!runs.ok()) return exit_reporting(runs.status());
     size_t ok = 0, programs = 0, accepted = 0, controls = 0, refused = 0;
     for (const GateRun& r : runs.value()) {
       ok += r.exact;
@@ -258,10 +258,10 @@ int stress_verb(const VerbArgs& a) {
 
 int project_verb(const VerbArgs& a) {
   auto m = modelled(a);
-  if (!m.ok()) return report(m.status());
+  if (!m.ok()) return exit_reporting(m.status());
   const isa::Params& p = m.value().build;
   auto projected = tinytpu::project(m.value().spec, m.value().model.machine, p);
-  if (!projected.ok()) return report(projected.status());
+  if (!projected.ok()) return exit_reporting(projected.status());
   const actions::Machine& machine = m.value().model.machine;
   if (a.json) {
     json j = {{"build", config(p)}, {"ports", json::array()}, {"unmodelled", json::array()}, {"grain", projected.value().grain},
@@ -303,28 +303,28 @@ json cost_json(const Cost& c, const ActionModel& model) {
 
 int cost_verb(const VerbArgs& a) {
   auto m = modelled(a);
-  if (!m.ok()) return report(m.status());
+  if (!m.ok()) return exit_reporting(m.status());
   const isa::Params& p = m.value().build;
   const ActionModel& model = m.value().model;
   auto structure = composed_structure(p);
-  if (!structure.ok()) return report(structure.status());
+  if (!structure.ok()) return exit_reporting(structure.status());
   if (a.bench) {
     // The static estimate beside what the composed region simulates.
     auto runs = tinytpu::bench(a.overrides);
-    if (!runs.ok()) return report(runs.status());
+    if (!runs.ok()) return exit_reporting(runs.status());
     json rows = json::array();
     Status failed;
     for (const GateRun& r : runs.value())
       if (!r.exact)
         failed.add("bench-failed", "run '" + r.name + "'",
                    "did not simulate exactly, so it has no cycles to set beside: " + r.failure.substr(0, r.failure.find('\n')));
-    if (!failed.ok()) return report(failed);
+    if (!failed.ok()) return exit_reporting(failed);
     for (const GateRun& r : runs.value()) {
       if (r.m == 0) continue;
       auto program = gemm_program(r.m, r.k, r.n, r.relu, r.form, p);
-      if (!program.ok()) return report(program.status());
+      if (!program.ok()) return exit_reporting(program.status());
       auto assembled = assemble(program.value(), p);
-      if (!assembled.ok()) return report(assembled.status());
+      if (!assembled.ok()) return exit_reporting(assembled.status());
       const Cost c = tinytpu::cost(model, assembled.value(), structure.value());
       rows.push_back({{"gemm", r.name}, {"simulated", r.cycles}, {"estimate", c.estimate},
                       {"gap_percent", 100.0 * static_cast<double>(c.estimate - r.cycles) / static_cast<double>(r.cycles)}});
@@ -346,21 +346,21 @@ int cost_verb(const VerbArgs& a) {
   std::string what;
   if (!a.gemm.empty()) {
     auto mkn = shape(a.gemm);
-    if (!mkn.ok()) return report(mkn.status(), kExitUsage);
+    if (!mkn.ok()) return exit_reporting(mkn.status(), kExitUsage);
     auto program = gemm_program(mkn.value()[0], mkn.value()[1], mkn.value()[2], false, Form::looped, p);
-    if (!program.ok()) return report(program.status());
+    if (!program.ok()) return exit_reporting(program.status());
     assembled = assemble(program.value(), p);
     if (assembled.ok())
       if (Status fits = check_fits(static_cast<int64_t>(assembled.value().encoded.words.size()), p); !fits.ok())
-        return report(fits);
+        return exit_reporting(fits);
     what = "gemm " + a.gemm;
   } else if (!a.file.empty()) {
     assembled = assemble_file(a, p);
     what = a.file;
   } else {
-    return report(assembled.status(), kExitUsage);
+    return exit_reporting(assembled.status(), kExitUsage);
   }
-  if (!assembled.ok()) return report(assembled.status());
+  if (!assembled.ok()) return exit_reporting(assembled.status());
   const Cost c = tinytpu::cost(model, assembled.value(), structure.value());
   if (a.json) {
     json j = cost_json(c, model);
@@ -378,14 +378,14 @@ int gen_isa(const VerbArgs& a) {
   const std::string spec = spec_of(a);
   if (!a.check) {
     const Status written = write_generated(root, spec);
-    if (!written.ok()) return report(written);
+    if (!written.ok()) return exit_reporting(written);
     std::printf("wrote %s/%s and the tables in %s/%s\n", root.c_str(), std::string(kEncodingPath).c_str(), root.c_str(),
                 std::string(kDocPath).c_str());
     return 0;
   }
   const Status checked = check_isa(root, spec);
   if (!checked.ok()) {
-    report(checked);
+    exit_reporting(checked);
     std::fprintf(stderr, "ISA CHECK FAILED: %zu disagreement%s\n", checked.errors().size(),
                  checked.errors().size() == 1 ? "" : "s");
     return 1;
@@ -396,25 +396,25 @@ int gen_isa(const VerbArgs& a) {
 
 int assemble_command(const VerbArgs& a) {
   auto p = build_from(a.overrides);
-  if (!p.ok()) return report(p.status());
+  if (!p.ok()) return exit_reporting(p.status());
   auto assembled = assemble_file(a, p.value());
-  if (!assembled.ok()) return report(assembled.status());
+  if (!assembled.ok()) return exit_reporting(assembled.status());
   print(listing(assembled.value()));
   return 0;
 }
 
 int reference(const VerbArgs& a) {
   auto p = build_from(a.overrides);
-  if (!p.ok()) return report(p.status());
+  if (!p.ok()) return exit_reporting(p.status());
   auto assembled = assemble_file(a, p.value());
-  if (!assembled.ok()) return report(assembled.status());
+  if (!assembled.ok()) return exit_reporting(assembled.status());
   IsaState state(p.value());
   std::fill(state.C.begin(), state.C.end(), 0);
   Status inputs = read_matrix(a.a, p.value().MAXDIM, state.A);
   inputs.merge(read_matrix(a.b, p.value().MAXDIM, state.B));
-  if (!inputs.ok()) return report(inputs);
+  if (!inputs.ok()) return exit_reporting(inputs);
   const Status ran = run_reference(assembled.value().encoded, state);
-  if (!ran.ok()) return report(ran);
+  if (!ran.ok()) return exit_reporting(ran);
   std::string csv;
   const int64_t side = p.value().MAXDIM;
   for (int64_t r = 0; r < side; ++r) {
@@ -426,15 +426,15 @@ int reference(const VerbArgs& a) {
     return 0;
   }
   const Status written = write_file(a.out, csv);
-  return written.ok() ? 0 : report(written);
+  return written.ok() ? 0 : exit_reporting(written);
 }
 
 int demo(const VerbArgs& a) {
   std::printf("== TinyTPU: an int8 instruction-programmable tiled-GEMM accelerator, composed from units\n\n");
   auto arch = architecture(a.overrides);
-  if (!arch.ok()) return report(arch.status());
+  if (!arch.ok()) return exit_reporting(arch.status());
   auto region = arch.value().compose(a.overrides);
-  if (!region.ok()) return report(region.status());
+  if (!region.ok()) return exit_reporting(region.status());
   const isa::Params p = isa_params(region.value());
   std::printf("%s\n", region.value().summary().c_str());
 
@@ -442,12 +442,12 @@ int demo(const VerbArgs& a) {
   std::printf("== A %lldx%lldx%lld GEMM with ReLU, written as a loop nest (isa_dsl.gemm_program):\n\n",
               static_cast<long long>(side), static_cast<long long>(side), static_cast<long long>(side));
   auto program = gemm_program(side, side, side, true, Form::looped, p);
-  if (!program.ok()) return report(program.status());
+  if (!program.ok()) return exit_reporting(program.status());
   std::printf("%s\n", to_text(program.value()).c_str());
 
   std::printf("== Assembled and validated: check_program walks the exact dynamic trace\n");
   auto assembled = assemble(program.value(), p);
-  if (!assembled.ok()) return report(assembled.status());
+  if (!assembled.ok()) return exit_reporting(assembled.status());
   std::printf("   %zu words, %lld dynamic instructions, %lld accumulator iterations; headers:",
               assembled.value().encoded.words.size(), static_cast<long long>(assembled.value().walk.instructions),
               static_cast<long long>(assembled.value().walk.accu_iterations));
@@ -464,9 +464,9 @@ int demo(const VerbArgs& a) {
               static_cast<unsigned long long>(a.seed));
   const IsaState initial = random_state(p, a.seed);
   auto work = program_workload(region.value(), assembled.value(), initial);
-  if (!work.ok()) return report(work.status());
+  if (!work.ok()) return exit_reporting(work.status());
   auto result = simulate(region.value(), work.value().inputs);
-  if (!result.ok()) return report(result.status());
+  if (!result.ok()) return exit_reporting(result.status());
   std::printf("%s", sim_report(region.value(), result.value()).c_str());
   if (!result.value().ok()) return 1;
   const Status check = work.value().check(result.value().arguments);
