@@ -27,6 +27,7 @@ std::vector<std::pair<std::string, std::vector<const Stats*>>> group(const std::
 std::string sim_report(const Region& region, const SimResult& result) {
   std::string out = result.summary();
   if (result.processes.empty()) return out;
+  out += "(a step is one channel, memory or argument access by one process)\n";
   const int64_t region_cycles = std::max<int64_t>(result.cycles, 1);
 
   out += "\nunits (cycles summed over instances; utilisation = busy / (instances x region cycles)):\n";
