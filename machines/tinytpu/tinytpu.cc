@@ -224,9 +224,7 @@ Result<Workload> workload_for(const Region& region, const Assembled& program, co
 }  // namespace
 
 Result<Architecture> architecture(const Overrides& overrides, Variant variant) {
-  auto t = choose_built(overrides, "T", BuiltLanes::list, kDefaultLanes);
-  if (!t.ok()) return t.status();
-  return BuiltLanes::dispatch(t.value(), [variant](auto lanes) {
+  return BuiltLanes::with(overrides, "T", kDefaultLanes, [variant](auto lanes) {
     constexpr unsigned T = decltype(lanes)::value;
     return variant == Variant::psum_int16 ? compose_units<T, Pe<T, 16>>(variant) : compose_units<T, Pe<T>>(variant);
   });
