@@ -1,19 +1,12 @@
 #include "bench/bounds.h"
 
-#include <time.h>
-
 #include <memory>
 
+#include "bench/cpu_time.h"
 #include "compose/sim/fiber.h"
 
 namespace loom::bench {
 namespace {
-
-double cpu_seconds() {
-  timespec t{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
 
 struct Ring {
   Fiber thread;

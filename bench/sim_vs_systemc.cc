@@ -14,7 +14,6 @@
 // trace intervals.
 //
 //   ./bazelw run -c opt //bench:sim_vs_systemc [-- --rounds 11]
-#include <time.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -22,10 +21,12 @@
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "bench/bounds.h"
+#include "bench/cpu_time.h"
 #include "bench/systemc_fir.h"
 #include "compose/sim/simulator.h"
 #include "machines/example/example.h"
@@ -47,12 +48,6 @@ const char* title(Simulator s) {
   return s == Simulator::loom ? "Loom (timed KPN)" : s == Simulator::untimed ? "SystemC untimed" : "SystemC cycle-timed";
 }
 
-double cpu_seconds() {
-  timespec t{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
-
 struct Measured {
   int64_t steps = 0;
   double cpu_seconds = 0;
@@ -60,33 +55,47 @@ struct Measured {
   int64_t resumes = 0;  // Loom only: processes given the thread
 };
 
-// One run in this process: what a child prints for its parent.
-Measured run_once(Simulator simulator, const Size& size, int depth) {
+// The example machine at `size`, every FIFO `depth` deep, and its workload.
+struct Fir {
+  loom::Region region;
+  loom::Workload work;
+};
+std::optional<Fir> compose_fir(const Size& size, int depth) {
   using namespace loom;
   const Overrides config = {{"T", bench::kPeerLanes}, {"N", size.processes - 2}, {"K", size.samples}, {"QD", depth}};
   auto region = example::architecture(config).value().compose(config);
   if (!region.ok()) {
     std::fprintf(stderr, "%s", region.status().to_string().c_str());
-    return {};
+    return std::nullopt;
   }
   auto work = example::workload(region.value(), 0);
   if (!work.ok()) {
     std::fprintf(stderr, "%s", work.status().to_string().c_str());
-    return {};
+    return std::nullopt;
   }
-  const Inputs& inputs = work.value().inputs;
+  return Fir{std::move(region.value()), std::move(work.value())};
+}
+
+// One run in this process: what a child prints for its parent.
+Measured run_once(Simulator simulator, const Size& size, int depth) {
+  using namespace loom;
+  const auto fir = compose_fir(size, depth);
+  if (!fir) return {};
+  const Region& region = fir->region;
+  const Workload& work = fir->work;
+  const Inputs& inputs = work.inputs;
   Measured m;
   if (simulator == Simulator::loom) {
     SimOptions options;
     options.record_intervals = false;
-    const double start = cpu_seconds();
-    auto sim = simulate(region.value(), inputs, options);
-    m.cpu_seconds = cpu_seconds() - start;
+    const double start = bench::cpu_seconds();
+    auto sim = simulate(region, inputs, options);
+    m.cpu_seconds = bench::cpu_seconds() - start;
     if (!sim.ok() || !sim.value().ok()) {
       std::fprintf(stderr, "loom: %s", sim.ok() ? sim.value().summary().c_str() : sim.status().to_string().c_str());
       return {};
     }
-    const Status check = work.value().check(sim.value().arguments);
+    const Status check = work.check(sim.value().arguments);
     if (!check.ok()) std::fprintf(stderr, "loom: %s", check.to_string().c_str());
     m.steps = sim.value().steps;
     m.resumes = sim.value().resumes;
@@ -97,7 +106,7 @@ Measured run_once(Simulator simulator, const Size& size, int depth) {
                                           inputs.at("W").as<bench::PeerSample>(),
                                           inputs.at("X").as<bench::PeerSample>(), depth);
   const Status check =
-      compare_rows("Y", run.y, work.value().expected.at("Y").as<bench::PeerSum>());
+      compare_rows("Y", run.y, work.expected.at("Y").as<bench::PeerSum>());
   if (!check.ok()) std::fprintf(stderr, "systemc %s: %s", flag(simulator), check.to_string().c_str());
   m.steps = run.steps;
   m.cpu_seconds = run.cpu_seconds;
@@ -142,12 +151,11 @@ Spread spread(std::vector<double> v) {
 
 std::string bound(const Size& size, int64_t steps, int64_t resumes, int rounds, double untimed_ns, double timed_ns) {
   using namespace loom;
-  const Overrides config = {{"T", bench::kPeerLanes}, {"N", size.processes - 2}, {"K", size.samples}, {"QD", 2}};
-  auto region = example::architecture(config).value().compose(config);
-  auto work = example::workload(region.value(), 0);
-  const auto w = work.value().inputs.at("W").as<bench::PeerSample>();
-  const auto x = work.value().inputs.at("X").as<bench::PeerSample>();
-  const auto expected = work.value().expected.at("Y").as<bench::PeerSum>();
+  const auto fir = compose_fir(size, kQueueDepth);  // the FIFO depth does not change the data
+  if (!fir) return "  the example did not compose\n";
+  const auto w = fir->work.inputs.at("W").as<bench::PeerSample>();
+  const auto x = fir->work.inputs.at("X").as<bench::PeerSample>();
+  const auto expected = fir->work.expected.at("Y").as<bench::PeerSum>();
   std::vector<double> work_ns, switch_ns;
   for (int r = 0; r < rounds; ++r) {
     std::vector<bench::PeerSum> y;

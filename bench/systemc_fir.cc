@@ -1,11 +1,11 @@
 #include "bench/systemc_fir.h"
 
-#include <time.h>
-
 #include <memory>
 #include <ostream>
 #include <string>
 #include <systemc>
+
+#include "bench/cpu_time.h"
 
 namespace loom::bench {
 namespace {
@@ -138,12 +138,6 @@ class Store : public Unit {
   }
   std::vector<PeerSum>& y_;
 };
-
-double cpu_seconds() {
-  timespec t{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
 
 }  // namespace
 

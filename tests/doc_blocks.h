@@ -49,4 +49,27 @@ inline std::vector<DocBlock> doc_blocks(const std::string& document) {
   return out;
 }
 
+// The blocks of `document` that `path_of` maps to a file (an empty path skips
+// a block), each held to that file's text: how many were held, and where
+// each that is not its file's text is ("line N, from PATH").
+struct BlockCheck {
+  int held = 0;
+  std::vector<std::string> differing;
+};
+
+template <class PathOf>
+BlockCheck check_blocks(const std::string& document, PathOf path_of) {
+  BlockCheck out;
+  for (const DocBlock& block : doc_blocks(document)) {
+    const std::string path = path_of(block.from);
+    if (path.empty()) continue;
+    ++out.held;
+    const std::string file = read_file(path);
+    if (file.empty() || file.find(block.text) == std::string::npos)
+      out.differing.push_back("line " + std::to_string(block.line) + ", from " + block.from +
+                              (file.empty() ? " (no such file)" : ""));
+  }
+  return out;
+}
+
 }  // namespace loom::test

@@ -8,15 +8,10 @@ TEST_CASE("the tutorial's blocks from this workspace are its files' text", "[ext
   std::string tutorial = loom::test::read_file("external/loom/docs/tutorial.md");
   if (tutorial.empty()) tutorial = loom::test::read_file("../loom/docs/tutorial.md");
   REQUIRE_FALSE(tutorial.empty());
-  int held = 0;
-  for (const loom::test::DocBlock& block : loom::test::doc_blocks(tutorial)) {
-    const std::string prefix = "examples/external/";
-    if (block.from.rfind(prefix, 0) != 0) continue;
-    INFO("docs/tutorial.md line " << block.line << ", from " << block.from);
-    const std::string file = loom::test::read_file(block.from.substr(prefix.size()));
-    REQUIRE_FALSE(file.empty());
-    CHECK(file.find(block.text) != std::string::npos);
-    ++held;
-  }
-  CHECK(held >= 2);
+  const std::string prefix = "examples/external/";
+  const loom::test::BlockCheck check = loom::test::check_blocks(tutorial, [&](const std::string& from) {
+    return from.rfind(prefix, 0) == 0 ? from.substr(prefix.size()) : std::string();
+  });
+  CHECK(check.held >= 2);
+  CHECK(check.differing == std::vector<std::string>{});
 }
