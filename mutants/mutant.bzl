@@ -53,8 +53,9 @@ mutated_sources = rule(
 # Each machine's zone: what a mutant of it recompiles, and what the zone links against.
 ZONES = {
     "tinytpu": struct(
-        prefixes = ["machines/tinytpu/", "units/library/tinytpu/"],
-        files = ["//machines/tinytpu:zone", "//units/library/tinytpu:headers", "//machines:registry.cc"],
+        # spec/walk.h is the format's, but only TinyTPU's encoding walks it.
+        prefixes = ["machines/tinytpu/", "units/library/tinytpu/", "spec/walk.h"],
+        files = ["//machines/tinytpu:zone", "//units/library/tinytpu:headers", "//machines:registry.cc", "//spec:walk.h"],
         tests = ["//tests/tinytpu:" + t for t in [
             "action_model_test.cc",
             "assembler_test.cc",

@@ -22,7 +22,7 @@ _VRU = "units/library/tinytpu/vru.h"
 _WLD = "units/library/tinytpu/wld.h"
 _WORDS = "units/library/tinytpu/words.h"
 _DESIGN = "units/library/tinytpu/design.h"
-_ENC = "machines/tinytpu/isa_encoding.h"
+_WALK = "spec/walk.h"
 _ASM = "machines/tinytpu/assembler.cc"
 _PROG = "machines/tinytpu/program.cc"
 _CHECK = "machines/tinytpu/check_program.cc"
@@ -314,11 +314,11 @@ TINYTPU = [
         replacement = "kAccuPerRowVaddrelu = 1,",
         gate = "stress",
     ),
-    # ---- isa_encoding.h: resolve, the walk the reference and validator share ----
+    # ---- spec/walk.h: resolve, the walk the reference and validator share ----
     struct(
         name = "resolve_term_uses_outer_iv",
         breaks = "resolve applies every term with L0's iv (mixed-level terms inside a nested loop)",
-        file = _ENC,
+        file = _WALK,
         anchor = "+= r.iv[static_cast<size_t>(t.level)] * t.stride;",
         replacement = "+= r.iv[0] * t.stride;",
         gate = "bench",
@@ -326,9 +326,9 @@ TINYTPU = [
     struct(
         name = "resolve_field_limit_inclusive",
         breaks = "a field resolving to exactly kFieldLimit is accepted",
-        file = _ENC,
-        anchor = "if (v >= kFieldLimit) {",
-        replacement = "if (v > kFieldLimit) {",
+        file = _WALK,
+        anchor = "if (v >= E::kFieldLimit) {",
+        replacement = "if (v > E::kFieldLimit) {",
         gate = "stress",
     ),
     # ---- assembler.cc, program.cc ----

@@ -13,7 +13,7 @@ namespace {
 constexpr std::string_view kGeneratedNames[] = {
     "acc", "legal", "encode", "decode", "info", "find_opcode", "derive", "ipow", "resolve", "header_counts",
     "header_word", "to_operand", "out_of_range", "violated_constraint", "encode_agu", "decode_agu", "ar_raw_distance",
-    "find_value", "set_parameter"};
+    "find_value", "set_parameter", "Encoding", "Fault", "Step", "Resolution"};
 
 // C++ keywords a spec name could plausibly take.
 constexpr std::string_view kReserved[] = {
@@ -79,139 +79,8 @@ void emit_cases(std::string& o, const IsaSpec& spec, const std::function<std::st
   o += "    default:\n      break;\n  }\n";
 }
 
-// The loop and AGU resolver: one fixed algorithm over the generated constants.
-constexpr std::string_view kResolver = R"(// ---- Loops and address terms ----
-
-enum class Fault : uint8_t {
-  none,
-  unknown_opcode,          // no opcode has this code
-  retired_opcode,          // the opcode is retired
-  loop_too_deep,           // a loop opens more than kLoopDepth deep
-  zero_trips,              // a loop of 0 iterations
-  end_without_loop,        // an endloop with no open loop
-  trip_mismatch,           // an endloop's trip count differs from its loop's
-  unclosed_loop,           // halt inside an open loop
-  agu_not_before_data,     // address terms not followed by a data instruction
-  bad_term_field,          // a term names no operand field
-  term_names_closed_loop,  // a term's level names no open loop
-  field_overflow,          // a resolved field or row count reaches kFieldLimit
-  no_halt,                 // the words end without a halt
-  stopped,                 // the visitor stopped the walk
-};
-
-// One dynamic data instruction, its fields resolved.
-struct Step {
-  size_t word;                          // the data instruction's word
-  Instruction ins;
-  int depth;                            // open loops
-  std::array<int64_t, kLoopDepth> iv;   // their induction variables, outermost first
-};
-
-// Where a walk ended: at halt (fault none), or at a fault.
-struct Resolution {
-  Fault fault = Fault::none;
-  size_t word = 0;
-  int depth = 0;
-  std::array<int64_t, kLoopDepth> iv{};
-  int field = -1;     // the field at fault; kOperandFields for the row count
-  int64_t value = 0;  // the resolved value or the term's level
-};
-
-// Walks the dynamic instruction stream exactly, as the sequencer does: there is
-// no data-dependent control flow. visit(const Step&) returns false to stop.
-template <class Visit>
-constexpr Resolution resolve(const uint64_t* words, size_t count, Visit&& visit) {
-  struct Open {
-    size_t body;
-    int64_t trips;
-  };
-  std::array<Open, kLoopDepth> open{};
-  Resolution r;
-  const auto fault = [&r](Fault f, size_t at) {
-    r.fault = f;
-    r.word = at;
-    return r;
-  };
-  size_t pc = 0;
-  while (pc < count) {
-    const uint64_t w = words[pc];
-    const OpcodeInfo* op = find_opcode(kOpcodeSlice.get(w));
-    if (op == nullptr) return fault(Fault::unknown_opcode, pc);
-    switch (op->kind) {
-      case Kind::halt:
-        if (r.depth != 0) return fault(Fault::unclosed_loop, pc);
-        r.word = pc;
-        return r;
-      case Kind::retired:
-        return fault(Fault::retired_opcode, pc);
-      case Kind::loop_begin: {
-        const int64_t trips = static_cast<int64_t>(kFieldSlices[0].get(w));
-        if (r.depth == kLoopDepth) return fault(Fault::loop_too_deep, pc);
-        if (trips == 0) return fault(Fault::zero_trips, pc);
-        if (trips >= kFieldLimit) {
-          r.field = 0;
-          r.value = trips;
-          return fault(Fault::field_overflow, pc);
-        }
-        open[static_cast<size_t>(r.depth)] = {pc + 1, trips};
-        r.iv[static_cast<size_t>(r.depth++)] = 0;
-        ++pc;
-        break;
-      }
-      case Kind::loop_end: {
-        if (r.depth == 0) return fault(Fault::end_without_loop, pc);
-        const Open& l = open[static_cast<size_t>(r.depth - 1)];
-        if (static_cast<int64_t>(kFieldSlices[0].get(w)) != l.trips) return fault(Fault::trip_mismatch, pc);
-        if (++r.iv[static_cast<size_t>(r.depth - 1)] < l.trips) {
-          pc = l.body;
-        } else {
-          r.iv[static_cast<size_t>(--r.depth)] = 0;
-          ++pc;
-        }
-        break;
-      }
-      case Kind::agu_prefix:
-      case Kind::data: {
-        Terms terms;
-        size_t at = pc;
-        if (op->kind == Kind::agu_prefix) {
-          terms = decode_agu(w);
-          at = pc + 1;
-          const OpcodeInfo* next = at < count ? find_opcode(kOpcodeSlice.get(words[at])) : nullptr;
-          if (next == nullptr || next->kind != Kind::data) return fault(Fault::agu_not_before_data, pc);
-        }
-        Step s{at, decode(words[at]), r.depth, r.iv};
-        for (int k = 0; k < terms.count; ++k) {
-          const Term& t = terms.term[static_cast<size_t>(k)];
-          r.field = t.field;
-          r.value = t.level;
-          if (t.field >= kOperandFields) return fault(Fault::bad_term_field, pc);
-          if (t.level >= r.depth) return fault(Fault::term_names_closed_loop, pc);
-          s.ins.f[static_cast<size_t>(t.field)] += r.iv[static_cast<size_t>(t.level)] * t.stride;
-        }
-        r.field = -1;
-        r.value = 0;
-        for (int k = 0; k <= kOperandFields; ++k) {
-          const int64_t v = k < kOperandFields ? s.ins.f[static_cast<size_t>(k)] : s.ins.nr;
-          if (v >= kFieldLimit) {
-            r.field = k;
-            r.value = v;
-            return fault(Fault::field_overflow, at);
-          }
-        }
-        if (!visit(s)) return fault(Fault::stopped, at);
-        pc = at + 1;
-        break;
-      }
-    }
-  }
-  return fault(Fault::no_halt, count);
-}
-)";
-
-}  // namespace
-
-Result<std::string> generate_header(const IsaSpec& spec, const GenerateOptions& options) {
+// Every spec name the header declares must be a C++ name that clashes with none of its own.
+Status check_names(const IsaSpec& spec) {
   Status status;
   const auto identifier = [&](std::string_view name, const std::string& what) {
     if (!is_identifier(name))
@@ -232,395 +101,486 @@ Result<std::string> generate_header(const IsaSpec& spec, const GenerateOptions& 
   for (const auto& u : spec.units) identifier(u.first, "unit");
   for (const Predicate& p : spec.program_limits) top_level(p.name, "program limit");
   for (const ChainHeader& c : spec.chain_headers) identifier(c.name, "chain header");
-  if (!status.ok()) return status;
+  return status;
+}
 
-  const auto fields = spec.operand_fields();
-  const std::string nf = num(static_cast<int64_t>(fields.size()));
-  std::string o;
-  const auto line = [&o](const std::string& s = "") { o += s + "\n"; };
-  const auto param = [](std::string_view n) { return "p." + std::string(n); };
+// The generated header, written a section at a time; each section opens
+// with its "// ---- name ----" line and leaves a blank line after it.
+class HeaderWriter {
+ public:
+  HeaderWriter(const IsaSpec& spec, const GenerateOptions& options)
+      : spec_(spec), options_(options), fields_(spec.operand_fields()) {}
 
-  line("// GENERATED by `loom gen-isa` from " + options.spec_path + "; do not edit.");
-  line("// `loom gen-isa --check` regenerates this file and fails on any byte of difference.");
-  line("#pragma once");
-  line();
-  line("#include <array>");
-  line("#include <cstddef>");
-  line("#include <cstdint>");
-  line("#include <string_view>");
-  line();
-  line("namespace " + options.cpp_namespace + " {");
-  line();
-  line("// ---- The instruction word ----");
-  line();
-  line("inline constexpr int kWordBits = " + num(spec.word_bits) + ";");
-  line("// Every resolved operand field, and every row count, stays below this.");
-  line("inline constexpr int64_t kFieldLimit = " + num(spec.field_limit) + ";");
-  line();
-  line("struct Slice {");
-  line("  int lo, bits;");
-  line("  constexpr uint64_t max() const { return bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1; }");
-  line("  constexpr uint64_t get(uint64_t word) const { return (word >> lo) & max(); }");
-  line("  constexpr uint64_t put(uint64_t word, uint64_t value) const {");
-  line("    return (word & ~(max() << lo)) | ((value & max()) << lo);");
-  line("  }");
-  line("};");
-  line();
-  line("inline constexpr Slice kOpcodeSlice" + slice(*spec.field("opcode")) + ";");
-  line("inline constexpr Slice kRowsSlice" + slice(*spec.field("nr")) + ";");
-  line("inline constexpr int kOperandFields = " + nf + ";");
-  {
-    std::string slices, names;
-    for (const Slice* f : fields) {
-      slices += (slices.empty() ? "" : ", ") + slice(*f);
-      names += (names.empty() ? "" : ", ") + quoted(f->name);
-    }
-    line("inline constexpr std::array<Slice, kOperandFields> kFieldSlices{{" + slices + "}};");
-    line("inline constexpr std::array<std::string_view, kOperandFields> kFieldNames{{" + names + "}};");
+  std::string write() {
+    prologue();
+    word();
+    units();
+    opcodes();
+    instructions();
+    address_generation();
+    parameters();
+    headers();
+    numerics();
+    loops_and_address_terms();
+    line("}  // namespace " + options_.cpp_namespace);
+    return std::move(o_);
   }
-  line();
-  line("// ---- Units ----");
-  line();
-  line("inline constexpr int kUnitCount = " + num(static_cast<int64_t>(spec.units.size())) + ";");
-  {
-    std::string names;
-    for (const auto& u : spec.units) names += (names.empty() ? "" : ", ") + quoted(u.first);
-    line("inline constexpr std::array<std::string_view, kUnitCount> kUnits{{" + names + "}};");
+
+ private:
+  void line(const std::string& s = "") { o_ += s + "\n"; }
+  static std::string param(std::string_view n) { return "p." + std::string(n); }
+
+  void prologue() {
+    line("// GENERATED by `loom gen-isa` from " + options_.spec_path + "; do not edit.");
+    line("// `loom gen-isa --check` regenerates this file and fails on any byte of difference.");
+    line("#pragma once");
+    line();
+    line("#include <array>");
+    line("#include <cstddef>");
+    line("#include <cstdint>");
+    line("#include <string_view>");
+    line();
+    line("#include \"spec/walk.h\"");
+    line();
+    line("namespace " + options_.cpp_namespace + " {");
+    line();
   }
-  line("// Bit u of OpcodeInfo::units stands for kUnits[u].");
-  line("enum Unit : uint32_t {");
-  for (size_t u = 0; u < spec.units.size(); ++u) line("  unit_" + spec.units[u].first + " = 1u << " + num(static_cast<int64_t>(u)) + ",");
-  line("};");
-  line();
-  line("// ---- Opcodes ----");
-  line();
-  line("enum class Opcode : uint8_t {");
-  for (const Opcode& op : spec.opcodes) line("  " + op.name + " = " + num(op.code) + ",");
-  line("};");
-  line("enum class Kind : uint8_t { halt, loop_begin, loop_end, agu_prefix, data, retired };");
-  line();
-  line("struct OpcodeInfo {");
-  line("  Opcode op;");
-  line("  std::string_view name;");
-  line("  Kind kind;");
-  line("  uint32_t units;  // Unit bits: who executes it");
-  line("  std::array<std::string_view, kOperandFields> operands;  // by field; \"\" where unused");
-  line("  std::array<int64_t, kOperandFields> min;                // the least legal value, by field");
-  line("};");
-  line("inline constexpr int kOpcodeCount = " + num(static_cast<int64_t>(spec.opcodes.size())) + ";");
-  line("inline constexpr std::array<OpcodeInfo, kOpcodeCount> kOpcodes{{");
-  for (const Opcode& op : spec.opcodes) {
-    std::string units, names, mins;
-    for (const std::string& u : op.units) units += (units.empty() ? "" : " | ") + ("unit_" + u);
-    for (const Slice* f : fields) {
-      const Operand* operand = op.operand_in(f->name);
-      names += (names.empty() ? "" : ", ") + quoted(operand ? operand->name : "");
-      mins += (mins.empty() ? "" : ", ") + num(operand ? operand->min : 0);
-    }
-    line("    {Opcode::" + op.name + ", " + quoted(op.name) + ", Kind::" + kind_name(op.kind) + ", " +
-         (units.empty() ? "0" : units) + ", {{" + names + "}}, {{" + mins + "}}},");
-  }
-  line("}};");
-  line();
-  line("// The opcode with `code`, or nullptr.");
-  line("constexpr const OpcodeInfo* find_opcode(uint64_t code) {");
-  line("  for (const OpcodeInfo& o : kOpcodes)");
-  line("    if (static_cast<uint64_t>(o.op) == code) return &o;");
-  line("  return nullptr;");
-  line("}");
-  line("constexpr const OpcodeInfo& info(Opcode op) { return *find_opcode(static_cast<uint64_t>(op)); }");
-  line();
-  line("// Whether `value` may stand in operand field `field` of `op`: below kFieldLimit,");
-  line("// at least the operand's minimum, and in its legal set where it has one.");
-  line("constexpr bool legal(Opcode op, int field, int64_t value) {");
-  line("  if (value < info(op).min[static_cast<size_t>(field)] || value >= kFieldLimit) return false;");
-  line("  switch (op) {");
-  emit_cases(o, spec, [&](const Opcode& op) {
-    std::string cases;
-    for (const Operand& operand : op.operands) {
-      if (operand.legal.empty()) continue;
-      std::string test;
-      for (int64_t v : operand.legal) test += (test.empty() ? "" : " || ") + ("value == " + num(v));
-      cases += "      if (field == " + num(field_index(spec, operand.field)) + ") return " + test + ";\n";
-    }
-    return cases;
-  });
-  line("  return true;");
-  line("}");
-  line();
-  line("// ---- Instructions ----");
-  line();
-  line("struct Instruction {");
-  line("  Opcode op = Opcode::" + spec.opcodes.front().name + ";");
-  line("  int64_t nr = 0;");
-  line("  std::array<int64_t, kOperandFields> f{};");
-  line("  friend constexpr bool operator==(const Instruction&, const Instruction&) = default;");
-  line("};");
-  line();
-  line("constexpr uint64_t encode(const Instruction& i) {");
-  line("  uint64_t w = kOpcodeSlice.put(0, static_cast<uint64_t>(i.op));");
-  line("  w = kRowsSlice.put(w, static_cast<uint64_t>(i.nr));");
-  line("  for (size_t k = 0; k < kOperandFields; ++k) w = kFieldSlices[k].put(w, static_cast<uint64_t>(i.f[k]));");
-  line("  return w;");
-  line("}");
-  line();
-  line("// Fields come back as stored; whether the opcode exists is find_opcode's question.");
-  line("constexpr Instruction decode(uint64_t w) {");
-  line("  Instruction i;");
-  line("  i.op = static_cast<Opcode>(kOpcodeSlice.get(w));");
-  line("  i.nr = static_cast<int64_t>(kRowsSlice.get(w));");
-  line("  for (size_t k = 0; k < kOperandFields; ++k) i.f[k] = static_cast<int64_t>(kFieldSlices[k].get(w));");
-  line("  return i;");
-  line("}");
-  line();
-  line("// A builder and an operand view per opcode, under the spec's operand names.");
-  for (const Opcode& op : spec.opcodes) {
-    if (op.kind == Opcode::agu_prefix || op.kind == Opcode::retired) continue;
-    std::string params, values;
-    if (op.kind == Opcode::data) params = "int64_t nr";
-    for (const Slice* f : fields) {
-      const Operand* operand = op.operand_in(f->name);
-      if (operand) params += (params.empty() ? "" : ", ") + ("int64_t " + operand->name);
-      values += (values.empty() ? "" : ", ") + (operand ? operand->name : std::string("0"));
-    }
-    line("constexpr Instruction " + op.name + "(" + params + ") {");
-    line("  return {Opcode::" + op.name + ", " + (op.kind == Opcode::data ? "nr" : "0") + ", {{" + values + "}}};");
-    line("}");
-    if (op.operands.empty()) continue;
-    std::string members, views;
-    for (const Slice* f : fields) {
-      const Operand* operand = op.operand_in(f->name);
-      if (!operand) continue;
-      members += (members.empty() ? "" : ", ") + operand->name;
-      views += (views.empty() ? "" : ", ") + ("i.f[" + num(field_index(spec, f->name)) + "]");
-    }
-    line("struct " + camel(op.name) + "Operands {");
-    line("  int64_t " + members + ";");
+
+  void word() {
+    line("// ---- The instruction word ----");
+    line();
+    line("inline constexpr int kWordBits = " + num(spec_.word_bits) + ";");
+    line("// Every resolved operand field, and every row count, stays below this.");
+    line("inline constexpr int64_t kFieldLimit = " + num(spec_.field_limit) + ";");
+    line();
+    line("struct Slice {");
+    line("  int lo, bits;");
+    line("  constexpr uint64_t max() const { return bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1; }");
+    line("  constexpr uint64_t get(uint64_t word) const { return (word >> lo) & max(); }");
+    line("  constexpr uint64_t put(uint64_t word, uint64_t value) const {");
+    line("    return (word & ~(max() << lo)) | ((value & max()) << lo);");
+    line("  }");
     line("};");
-    line("constexpr " + camel(op.name) + "Operands " + op.name + "_operands(const Instruction& i) { return {" + views + "}; }");
-  }
-  line();
-  line("// ---- Address generation ----");
-  line();
-  line("inline constexpr int kAguTerms = " + num(spec.agu_terms) + ";");
-  line("inline constexpr int kAguTermBits = " + num(spec.agu_term_bits) + ";");
-  line("// Subfields of one term; term k sits k * kAguTermBits above bit 0 of the agu word.");
-  for (const char* sub : {"valid", "field", "level", "stride"})
-    line("inline constexpr Slice kAgu" + camel(sub) + slice(*spec.agu_subfield(sub)) + ";");
-  line("inline constexpr int kLoopDepth = " + num(spec.loop_depth) + ";");
-  line();
-  line("// field += iv(level) * stride, level counted from the outermost open loop.");
-  line("struct Term {");
-  line("  int field = 0;");
-  line("  int level = 0;");
-  line("  int64_t stride = 0;");
-  line("  friend constexpr bool operator==(const Term&, const Term&) = default;");
-  line("};");
-  line("struct Terms {");
-  line("  std::array<Term, kAguTerms> term{};");
-  line("  int count = 0;");
-  line("};");
-  line();
-  line("constexpr uint64_t encode_agu(const Terms& t) {");
-  line("  uint64_t w = kOpcodeSlice.put(0, static_cast<uint64_t>(Opcode::" + [&] {
-    for (const Opcode& op : spec.opcodes)
-      if (op.kind == Opcode::agu_prefix) return op.name;
-    return std::string();
-  }() + "));");
-  line("  for (int k = 0; k < t.count; ++k) {");
-  line("    const Term& x = t.term[static_cast<size_t>(k)];");
-  line("    uint64_t term = kAguValid.put(0, 1);");
-  line("    term = kAguField.put(term, static_cast<uint64_t>(x.field));");
-  line("    term = kAguLevel.put(term, static_cast<uint64_t>(x.level));");
-  line("    term = kAguStride.put(term, static_cast<uint64_t>(x.stride));");
-  line("    w |= term << (k * kAguTermBits);");
-  line("  }");
-  line("  return w;");
-  line("}");
-  line();
-  line("constexpr Terms decode_agu(uint64_t w) {");
-  line("  Terms t;");
-  line("  for (int k = 0; k < kAguTerms; ++k) {");
-  line("    const uint64_t term = (w >> (k * kAguTermBits)) & ((uint64_t{1} << kAguTermBits) - 1);");
-  line("    if (kAguValid.get(term) == 0) continue;");
-  line("    t.term[static_cast<size_t>(t.count++)] = {static_cast<int>(kAguField.get(term)),");
-  line("                                              static_cast<int>(kAguLevel.get(term)),");
-  line("                                              static_cast<int64_t>(kAguStride.get(term))};");
-  line("  }");
-  line("  return t;");
-  line("}");
-  line();
-  line("// ---- Parameters ----");
-  line();
-  line("constexpr int64_t ipow(int64_t base, int64_t exponent) {");
-  line("  int64_t r = 1;");
-  line("  while (exponent-- > 0) r *= base;");
-  line("  return r;");
-  line("}");
-  line();
-  line("struct ParameterInfo {");
-  line("  std::string_view name;");
-  line("  int64_t value, min, max;");
-  line("};");
-  line("inline constexpr int kParameterCount = " + num(static_cast<int64_t>(spec.parameters.size())) + ";");
-  line("inline constexpr std::array<ParameterInfo, kParameterCount> kParameters{{");
-  for (const Parameter& p : spec.parameters)
-    line("    {" + quoted(p.name) + ", " + num(p.value) + ", " + num(p.min) + ", " + num(p.max) + "},");
-  line("}};");
-  line();
-  line("// A build: the parameters, then the values derived from them.");
-  line("struct Params {");
-  {
-    std::string set, derived;
-    for (const Parameter& p : spec.parameters) set += (set.empty() ? "" : ", ") + p.name;
-    for (const Derived& d : spec.derived) derived += (derived.empty() ? "" : ", ") + d.name + " = 0";
-    line("  int64_t " + set + ";");
-    if (!derived.empty()) line("  int64_t " + derived + ";");
-  }
-  line("};");
-  line();
-  line("constexpr Params derive(Params p) {");
-  for (const Derived& d : spec.derived) line("  p." + d.name + " = " + d.expr.to_cpp(param) + ";");
-  line("  return p;");
-  line("}");
-  {
-    std::string defaults;
-    for (const Parameter& p : spec.parameters) defaults += (defaults.empty() ? "" : ", ") + num(p.value);
-    line("inline constexpr Params kDefaults = derive({" + defaults + "});");
-  }
-  line();
-  {
-    std::string names;
-    for (const Parameter& q : spec.parameters) names += (names.empty() ? "" : ", ") + quoted(q.name);
-    for (const Derived& d : spec.derived) names += ", " + quoted(d.name);
-    line("// Every value of a build by name: the parameters, then the derived values.");
-    line("inline constexpr std::array<std::string_view, " + num(static_cast<int64_t>(spec.parameters.size() + spec.derived.size())) +
-         "> kValueNames{{" + names + "}};");
-  }
-  line("// A value of the build by its spec name, or nullptr.");
-  line("constexpr const int64_t* find_value(const Params& p, std::string_view name) {");
-  for (const Parameter& q : spec.parameters) line("  if (name == " + quoted(q.name) + ") return &p." + q.name + ";");
-  for (const Derived& d : spec.derived) line("  if (name == " + quoted(d.name) + ") return &p." + d.name + ";");
-  line("  return nullptr;");
-  line("}");
-  line("// Sets a parameter (not a derived value) by its spec name; false for any other name.");
-  line("constexpr bool set_parameter(Params& p, std::string_view name, int64_t value) {");
-  for (const Parameter& q : spec.parameters)
-    line("  if (name == " + quoted(q.name) + ") return p." + q.name + " = value, true;");
-  line("  return false;");
-  line("}");
-  line();
-  line("// The first parameter outside its range, or \"\".");
-  line("constexpr std::string_view out_of_range(const Params& p) {");
-  for (const Parameter& q : spec.parameters)
-    line("  if (p." + q.name + " < " + num(q.min) + " || p." + q.name + " > " + num(q.max) + ") return " + quoted(q.name) + ";");
-  line("  return \"\";");
-  line("}");
-  line();
-  line("// The first constraint a build violates, or \"\".");
-  line("constexpr std::string_view violated_constraint(const Params& p) {");
-  for (const Predicate& c : spec.constraints)
-    line("  if (!" + c.expr.to_cpp(param) + ") return " + quoted(c.name) + ";  // " + c.expr.text());
-  line("  return \"\";");
-  line("}");
-  if (!spec.program_limits.empty()) {
     line();
-    line("// What a program's shape must satisfy, one predicate each.");
-    for (const Predicate& c : spec.program_limits)
-      line("constexpr bool " + c.name + "(const Params& p) { return " + c.expr.to_cpp(param) + "; }  // " + c.expr.text());
-  }
-  line();
-  line("// ---- Headers ----");
-  line();
-  line("// Each unit that executes instructions learns its trip count from one header word.");
-  line("inline constexpr int kHeaderCount = " + num(static_cast<int64_t>(spec.headers.size())) + ";");
-  {
-    std::string units, slices;
-    for (const Header& h : spec.headers) {
-      units += (units.empty() ? "" : ", ") + quoted(h.unit);
-      slices += (slices.empty() ? "" : ", ") + slice(h.slice);
-    }
-    line("inline constexpr std::array<std::string_view, kHeaderCount> kHeaderUnits{{" + units + "}};");
-    line("inline constexpr std::array<Slice, kHeaderCount> kHeaderSlices{{" + slices + "}};");
-  }
-  line();
-  line("// What one dynamic instruction adds to each unit's trip count.");
-  line("constexpr std::array<int64_t, kHeaderCount> header_counts(const Instruction& i, const Params& p) {");
-  line("  std::array<int64_t, kHeaderCount> c{};");
-  line("  switch (i.op) {");
-  emit_cases(o, spec, [&](const Opcode& op) {
-    std::string body;
-    for (size_t h = 0; h < spec.headers.size(); ++h)
-      for (const HeaderTerm& t : spec.headers[h].terms) {
-        if (t.op != op.name) continue;
-        std::string add = "c[" + num(static_cast<int64_t>(h)) + "] += " + (t.per_row ? "i.nr * " : "") + "(" +
-                          t.scale.to_cpp(param) + ");";
-        if (t.when_field) {
-          std::string test;
-          for (int64_t v : t.when_in)
-            test += (test.empty() ? "" : " || ") + ("i.f[" + num(field_index(spec, *t.when_field)) + "] == " + num(v));
-          add = "if (" + (test.empty() ? std::string("false") : test) + ") " + add;
-        }
-        body += "      " + add + "\n";
+    line("inline constexpr Slice kOpcodeSlice" + slice(*spec_.field("opcode")) + ";");
+    line("inline constexpr Slice kRowsSlice" + slice(*spec_.field("nr")) + ";");
+    line("inline constexpr int kOperandFields = " + num(static_cast<int64_t>(fields_.size())) + ";");
+    {
+      std::string slices, names;
+      for (const Slice* f : fields_) {
+        slices += (slices.empty() ? "" : ", ") + slice(*f);
+        names += (names.empty() ? "" : ", ") + quoted(f->name);
       }
-    return body;
-  });
-  line("  (void)p;");
-  line("  return c;");
-  line("}");
-  line();
-  line("constexpr uint64_t header_word(int header, int64_t count) {");
-  line("  return kHeaderSlices[static_cast<size_t>(header)].put(0, static_cast<uint64_t>(count));");
-  line("}");
-  line();
-  {
-    int h = 0;
-    for (size_t i = 0; i < spec.headers.size(); ++i)
-      if (spec.headers[i].unit == spec.ar_distance_unit) h = static_cast<int>(i);
-    line("// The accumulator distance contract counts " + spec.ar_distance_unit +
-         "'s iterations: an instruction's share of its header.");
-    line("inline constexpr int kArDistanceHeader = " + num(h) + ";");
-    line("constexpr int64_t ar_raw_distance(const Params& p) { return p." + spec.ar_distance_parameter + "; }");
-  }
-  for (const ChainHeader& c : spec.chain_headers) {
+      line("inline constexpr std::array<Slice, kOperandFields> kFieldSlices{{" + slices + "}};");
+      line("inline constexpr std::array<std::string_view, kOperandFields> kFieldNames{{" + names + "}};");
+    }
     line();
-    line("// " + c.name + ": " + c.doc);
-    line("inline constexpr Slice k" + camel(c.name) + "Slice" + slice(c.slice) + ";");
-    const int carried = c.carries == "nr" ? -1 : field_index(spec, c.carries);
-    line("constexpr uint64_t " + c.name + "_header(const Instruction& i) { return k" + camel(c.name) +
-         "Slice.put(0, static_cast<uint64_t>(" + (carried < 0 ? std::string("i.nr") : "i.f[" + num(carried) + "]") +
-         ")); }  // for " + c.op);
   }
-  line();
-  line("// ---- Numerics ----");
-  line();
-  const Numerics& n = spec.numerics;
-  line("inline constexpr int kOperandBits = " + num(n.operand_bits) + ";");
-  line("inline constexpr int kAccBits = " + num(n.acc_bits) + ";");
-  line("inline constexpr int64_t kClipLo = " + num(n.clip_lo) + ";");
-  line("inline constexpr int64_t kClipHi = " + num(n.clip_hi) + ";");
-  line("inline constexpr int64_t kScale = " + num(n.scale) + ";");
-  line("inline constexpr int kShift = " + num(n.shift) + ";");
-  line();
-  line("// Accumulation wraps to kAccBits, two's complement, as the hardware's adder does.");
-  line("constexpr int64_t acc(int64_t x) {");
-  line("  if constexpr (kAccBits >= 64) return x;");
-  line("  const uint64_t mask = (uint64_t{1} << (kAccBits % 64)) - 1;");
-  line("  uint64_t u = static_cast<uint64_t>(x) & mask;");
-  line("  if ((u >> ((kAccBits - 1) % 64)) & 1) u |= ~mask;");
-  line("  return static_cast<int64_t>(u);");
-  line("}");
-  line();
-  line("// An accumulator lane leaving for DRAM: scaled, shifted, saturated to an operand.");
-  line("constexpr int64_t to_operand(int64_t x) {");
-  line("  const int64_t v = (x * kScale) >> kShift;");
-  line("  return v < kClipLo ? kClipLo : v > kClipHi ? kClipHi : v;");
-  line("}");
-  line();
-  o += kResolver;
-  line();
-  line("}  // namespace " + options.cpp_namespace);
-  return o;
+
+  void units() {
+    line("// ---- Units ----");
+    line();
+    line("inline constexpr int kUnitCount = " + num(static_cast<int64_t>(spec_.units.size())) + ";");
+    {
+      std::string names;
+      for (const auto& u : spec_.units) names += (names.empty() ? "" : ", ") + quoted(u.first);
+      line("inline constexpr std::array<std::string_view, kUnitCount> kUnits{{" + names + "}};");
+    }
+    line("// Bit u of OpcodeInfo::units stands for kUnits[u].");
+    line("enum Unit : uint32_t {");
+    for (size_t u = 0; u < spec_.units.size(); ++u) line("  unit_" + spec_.units[u].first + " = 1u << " + num(static_cast<int64_t>(u)) + ",");
+    line("};");
+    line();
+  }
+
+  void opcodes() {
+    line("// ---- Opcodes ----");
+    line();
+    line("enum class Opcode : uint8_t {");
+    for (const Opcode& op : spec_.opcodes) line("  " + op.name + " = " + num(op.code) + ",");
+    line("};");
+    line("enum class Kind : uint8_t { halt, loop_begin, loop_end, agu_prefix, data, retired };");
+    line();
+    line("struct OpcodeInfo {");
+    line("  Opcode op;");
+    line("  std::string_view name;");
+    line("  Kind kind;");
+    line("  uint32_t units;  // Unit bits: who executes it");
+    line("  std::array<std::string_view, kOperandFields> operands;  // by field; \"\" where unused");
+    line("  std::array<int64_t, kOperandFields> min;                // the least legal value, by field");
+    line("};");
+    line("inline constexpr int kOpcodeCount = " + num(static_cast<int64_t>(spec_.opcodes.size())) + ";");
+    line("inline constexpr std::array<OpcodeInfo, kOpcodeCount> kOpcodes{{");
+    for (const Opcode& op : spec_.opcodes) {
+      std::string units, names, mins;
+      for (const std::string& u : op.units) units += (units.empty() ? "" : " | ") + ("unit_" + u);
+      for (const Slice* f : fields_) {
+        const Operand* operand = op.operand_in(f->name);
+        names += (names.empty() ? "" : ", ") + quoted(operand ? operand->name : "");
+        mins += (mins.empty() ? "" : ", ") + num(operand ? operand->min : 0);
+      }
+      line("    {Opcode::" + op.name + ", " + quoted(op.name) + ", Kind::" + kind_name(op.kind) + ", " +
+           (units.empty() ? "0" : units) + ", {{" + names + "}}, {{" + mins + "}}},");
+    }
+    line("}};");
+    line();
+    line("// The opcode with `code`, or nullptr.");
+    line("constexpr const OpcodeInfo* find_opcode(uint64_t code) {");
+    line("  for (const OpcodeInfo& o : kOpcodes)");
+    line("    if (static_cast<uint64_t>(o.op) == code) return &o;");
+    line("  return nullptr;");
+    line("}");
+    line("constexpr const OpcodeInfo& info(Opcode op) { return *find_opcode(static_cast<uint64_t>(op)); }");
+    line();
+    line("// Whether `value` may stand in operand field `field` of `op`: below kFieldLimit,");
+    line("// at least the operand's minimum, and in its legal set where it has one.");
+    line("constexpr bool legal(Opcode op, int field, int64_t value) {");
+    line("  if (value < info(op).min[static_cast<size_t>(field)] || value >= kFieldLimit) return false;");
+    line("  switch (op) {");
+    emit_cases(o_, spec_, [&](const Opcode& op) {
+      std::string cases;
+      for (const Operand& operand : op.operands) {
+        if (operand.legal.empty()) continue;
+        std::string test;
+        for (int64_t v : operand.legal) test += (test.empty() ? "" : " || ") + ("value == " + num(v));
+        cases += "      if (field == " + num(field_index(spec_, operand.field)) + ") return " + test + ";\n";
+      }
+      return cases;
+    });
+    line("  return true;");
+    line("}");
+    line();
+  }
+
+  void instructions() {
+    line("// ---- Instructions ----");
+    line();
+    line("struct Instruction {");
+    line("  Opcode op = Opcode::" + spec_.opcodes.front().name + ";");
+    line("  int64_t nr = 0;");
+    line("  std::array<int64_t, kOperandFields> f{};");
+    line("  friend constexpr bool operator==(const Instruction&, const Instruction&) = default;");
+    line("};");
+    line();
+    line("constexpr uint64_t encode(const Instruction& i) {");
+    line("  uint64_t w = kOpcodeSlice.put(0, static_cast<uint64_t>(i.op));");
+    line("  w = kRowsSlice.put(w, static_cast<uint64_t>(i.nr));");
+    line("  for (size_t k = 0; k < kOperandFields; ++k) w = kFieldSlices[k].put(w, static_cast<uint64_t>(i.f[k]));");
+    line("  return w;");
+    line("}");
+    line();
+    line("// Fields come back as stored; whether the opcode exists is find_opcode's question.");
+    line("constexpr Instruction decode(uint64_t w) {");
+    line("  Instruction i;");
+    line("  i.op = static_cast<Opcode>(kOpcodeSlice.get(w));");
+    line("  i.nr = static_cast<int64_t>(kRowsSlice.get(w));");
+    line("  for (size_t k = 0; k < kOperandFields; ++k) i.f[k] = static_cast<int64_t>(kFieldSlices[k].get(w));");
+    line("  return i;");
+    line("}");
+    line();
+    line("// A builder and an operand view per opcode, under the spec's operand names.");
+    for (const Opcode& op : spec_.opcodes) {
+      if (op.kind == Opcode::agu_prefix || op.kind == Opcode::retired) continue;
+      std::string params, values;
+      if (op.kind == Opcode::data) params = "int64_t nr";
+      for (const Slice* f : fields_) {
+        const Operand* operand = op.operand_in(f->name);
+        if (operand) params += (params.empty() ? "" : ", ") + ("int64_t " + operand->name);
+        values += (values.empty() ? "" : ", ") + (operand ? operand->name : std::string("0"));
+      }
+      line("constexpr Instruction " + op.name + "(" + params + ") {");
+      line("  return {Opcode::" + op.name + ", " + (op.kind == Opcode::data ? "nr" : "0") + ", {{" + values + "}}};");
+      line("}");
+      if (op.operands.empty()) continue;
+      std::string members, views;
+      for (const Slice* f : fields_) {
+        const Operand* operand = op.operand_in(f->name);
+        if (!operand) continue;
+        members += (members.empty() ? "" : ", ") + operand->name;
+        views += (views.empty() ? "" : ", ") + ("i.f[" + num(field_index(spec_, f->name)) + "]");
+      }
+      line("struct " + camel(op.name) + "Operands {");
+      line("  int64_t " + members + ";");
+      line("};");
+      line("constexpr " + camel(op.name) + "Operands " + op.name + "_operands(const Instruction& i) { return {" + views + "}; }");
+    }
+    line();
+  }
+
+  void address_generation() {
+    line("// ---- Address generation ----");
+    line();
+    line("inline constexpr int kAguTerms = " + num(spec_.agu_terms) + ";");
+    line("inline constexpr int kAguTermBits = " + num(spec_.agu_term_bits) + ";");
+    line("// Subfields of one term; term k sits k * kAguTermBits above bit 0 of the agu word.");
+    for (const char* sub : {"valid", "field", "level", "stride"})
+      line("inline constexpr Slice kAgu" + camel(sub) + slice(*spec_.agu_subfield(sub)) + ";");
+    line("inline constexpr int kLoopDepth = " + num(spec_.loop_depth) + ";");
+    line();
+    line("// field += iv(level) * stride, level counted from the outermost open loop.");
+    line("struct Term {");
+    line("  int field = 0;");
+    line("  int level = 0;");
+    line("  int64_t stride = 0;");
+    line("  friend constexpr bool operator==(const Term&, const Term&) = default;");
+    line("};");
+    line("struct Terms {");
+    line("  std::array<Term, kAguTerms> term{};");
+    line("  int count = 0;");
+    line("};");
+    line();
+    line("constexpr uint64_t encode_agu(const Terms& t) {");
+    line("  uint64_t w = kOpcodeSlice.put(0, static_cast<uint64_t>(Opcode::" + [&] {
+      for (const Opcode& op : spec_.opcodes)
+        if (op.kind == Opcode::agu_prefix) return op.name;
+      return std::string();
+    }() + "));");
+    line("  for (int k = 0; k < t.count; ++k) {");
+    line("    const Term& x = t.term[static_cast<size_t>(k)];");
+    line("    uint64_t term = kAguValid.put(0, 1);");
+    line("    term = kAguField.put(term, static_cast<uint64_t>(x.field));");
+    line("    term = kAguLevel.put(term, static_cast<uint64_t>(x.level));");
+    line("    term = kAguStride.put(term, static_cast<uint64_t>(x.stride));");
+    line("    w |= term << (k * kAguTermBits);");
+    line("  }");
+    line("  return w;");
+    line("}");
+    line();
+    line("constexpr Terms decode_agu(uint64_t w) {");
+    line("  Terms t;");
+    line("  for (int k = 0; k < kAguTerms; ++k) {");
+    line("    const uint64_t term = (w >> (k * kAguTermBits)) & ((uint64_t{1} << kAguTermBits) - 1);");
+    line("    if (kAguValid.get(term) == 0) continue;");
+    line("    t.term[static_cast<size_t>(t.count++)] = {static_cast<int>(kAguField.get(term)),");
+    line("                                              static_cast<int>(kAguLevel.get(term)),");
+    line("                                              static_cast<int64_t>(kAguStride.get(term))};");
+    line("  }");
+    line("  return t;");
+    line("}");
+    line();
+  }
+
+  void parameters() {
+    line("// ---- Parameters ----");
+    line();
+    line("constexpr int64_t ipow(int64_t base, int64_t exponent) {");
+    line("  int64_t r = 1;");
+    line("  while (exponent-- > 0) r *= base;");
+    line("  return r;");
+    line("}");
+    line();
+    line("struct ParameterInfo {");
+    line("  std::string_view name;");
+    line("  int64_t value, min, max;");
+    line("};");
+    line("inline constexpr int kParameterCount = " + num(static_cast<int64_t>(spec_.parameters.size())) + ";");
+    line("inline constexpr std::array<ParameterInfo, kParameterCount> kParameters{{");
+    for (const Parameter& p : spec_.parameters)
+      line("    {" + quoted(p.name) + ", " + num(p.value) + ", " + num(p.min) + ", " + num(p.max) + "},");
+    line("}};");
+    line();
+    line("// A build: the parameters, then the values derived from them.");
+    line("struct Params {");
+    {
+      std::string set, derived;
+      for (const Parameter& p : spec_.parameters) set += (set.empty() ? "" : ", ") + p.name;
+      for (const Derived& d : spec_.derived) derived += (derived.empty() ? "" : ", ") + d.name + " = 0";
+      line("  int64_t " + set + ";");
+      if (!derived.empty()) line("  int64_t " + derived + ";");
+    }
+    line("};");
+    line();
+    line("constexpr Params derive(Params p) {");
+    for (const Derived& d : spec_.derived) line("  p." + d.name + " = " + d.expr.to_cpp(param) + ";");
+    line("  return p;");
+    line("}");
+    {
+      std::string defaults;
+      for (const Parameter& p : spec_.parameters) defaults += (defaults.empty() ? "" : ", ") + num(p.value);
+      line("inline constexpr Params kDefaults = derive({" + defaults + "});");
+    }
+    line();
+    {
+      std::string names;
+      for (const Parameter& q : spec_.parameters) names += (names.empty() ? "" : ", ") + quoted(q.name);
+      for (const Derived& d : spec_.derived) names += ", " + quoted(d.name);
+      line("// Every value of a build by name: the parameters, then the derived values.");
+      line("inline constexpr std::array<std::string_view, " + num(static_cast<int64_t>(spec_.parameters.size() + spec_.derived.size())) +
+           "> kValueNames{{" + names + "}};");
+    }
+    line("// A value of the build by its spec name, or nullptr.");
+    line("constexpr const int64_t* find_value(const Params& p, std::string_view name) {");
+    for (const Parameter& q : spec_.parameters) line("  if (name == " + quoted(q.name) + ") return &p." + q.name + ";");
+    for (const Derived& d : spec_.derived) line("  if (name == " + quoted(d.name) + ") return &p." + d.name + ";");
+    line("  return nullptr;");
+    line("}");
+    line("// Sets a parameter (not a derived value) by its spec name; false for any other name.");
+    line("constexpr bool set_parameter(Params& p, std::string_view name, int64_t value) {");
+    for (const Parameter& q : spec_.parameters)
+      line("  if (name == " + quoted(q.name) + ") return p." + q.name + " = value, true;");
+    line("  return false;");
+    line("}");
+    line();
+    line("// The first parameter outside its range, or \"\".");
+    line("constexpr std::string_view out_of_range(const Params& p) {");
+    for (const Parameter& q : spec_.parameters)
+      line("  if (p." + q.name + " < " + num(q.min) + " || p." + q.name + " > " + num(q.max) + ") return " + quoted(q.name) + ";");
+    line("  return \"\";");
+    line("}");
+    line();
+    line("// The first constraint a build violates, or \"\".");
+    line("constexpr std::string_view violated_constraint(const Params& p) {");
+    for (const Predicate& c : spec_.constraints)
+      line("  if (!" + c.expr.to_cpp(param) + ") return " + quoted(c.name) + ";  // " + c.expr.text());
+    line("  return \"\";");
+    line("}");
+    if (!spec_.program_limits.empty()) {
+      line();
+      line("// What a program's shape must satisfy, one predicate each.");
+      for (const Predicate& c : spec_.program_limits)
+        line("constexpr bool " + c.name + "(const Params& p) { return " + c.expr.to_cpp(param) + "; }  // " + c.expr.text());
+    }
+    line();
+  }
+
+  void headers() {
+    line("// ---- Headers ----");
+    line();
+    line("// Each unit that executes instructions learns its trip count from one header word.");
+    line("inline constexpr int kHeaderCount = " + num(static_cast<int64_t>(spec_.headers.size())) + ";");
+    {
+      std::string units, slices;
+      for (const Header& h : spec_.headers) {
+        units += (units.empty() ? "" : ", ") + quoted(h.unit);
+        slices += (slices.empty() ? "" : ", ") + slice(h.slice);
+      }
+      line("inline constexpr std::array<std::string_view, kHeaderCount> kHeaderUnits{{" + units + "}};");
+      line("inline constexpr std::array<Slice, kHeaderCount> kHeaderSlices{{" + slices + "}};");
+    }
+    line();
+    line("// What one dynamic instruction adds to each unit's trip count.");
+    line("constexpr std::array<int64_t, kHeaderCount> header_counts(const Instruction& i, const Params& p) {");
+    line("  std::array<int64_t, kHeaderCount> c{};");
+    line("  switch (i.op) {");
+    emit_cases(o_, spec_, [&](const Opcode& op) {
+      std::string body;
+      for (size_t h = 0; h < spec_.headers.size(); ++h)
+        for (const HeaderTerm& t : spec_.headers[h].terms) {
+          if (t.op != op.name) continue;
+          std::string add = "c[" + num(static_cast<int64_t>(h)) + "] += " + (t.per_row ? "i.nr * " : "") + "(" +
+                            t.scale.to_cpp(param) + ");";
+          if (t.when_field) {
+            std::string test;
+            for (int64_t v : t.when_in)
+              test += (test.empty() ? "" : " || ") + ("i.f[" + num(field_index(spec_, *t.when_field)) + "] == " + num(v));
+            add = "if (" + (test.empty() ? std::string("false") : test) + ") " + add;
+          }
+          body += "      " + add + "\n";
+        }
+      return body;
+    });
+    line("  (void)p;");
+    line("  return c;");
+    line("}");
+    line();
+    line("constexpr uint64_t header_word(int header, int64_t count) {");
+    line("  return kHeaderSlices[static_cast<size_t>(header)].put(0, static_cast<uint64_t>(count));");
+    line("}");
+    line();
+    {
+      int h = 0;
+      for (size_t i = 0; i < spec_.headers.size(); ++i)
+        if (spec_.headers[i].unit == spec_.ar_distance_unit) h = static_cast<int>(i);
+      line("// The accumulator distance contract counts " + spec_.ar_distance_unit +
+           "'s iterations: an instruction's share of its header.");
+      line("inline constexpr int kArDistanceHeader = " + num(h) + ";");
+      line("constexpr int64_t ar_raw_distance(const Params& p) { return p." + spec_.ar_distance_parameter + "; }");
+    }
+    for (const ChainHeader& c : spec_.chain_headers) {
+      line();
+      line("// " + c.name + ": " + c.doc);
+      line("inline constexpr Slice k" + camel(c.name) + "Slice" + slice(c.slice) + ";");
+      const int carried = c.carries == "nr" ? -1 : field_index(spec_, c.carries);
+      line("constexpr uint64_t " + c.name + "_header(const Instruction& i) { return k" + camel(c.name) +
+           "Slice.put(0, static_cast<uint64_t>(" + (carried < 0 ? std::string("i.nr") : "i.f[" + num(carried) + "]") +
+           ")); }  // for " + c.op);
+    }
+    line();
+  }
+
+  void numerics() {
+    line("// ---- Numerics ----");
+    line();
+    const Numerics& n = spec_.numerics;
+    line("inline constexpr int kOperandBits = " + num(n.operand_bits) + ";");
+    line("inline constexpr int kAccBits = " + num(n.acc_bits) + ";");
+    line("inline constexpr int64_t kClipLo = " + num(n.clip_lo) + ";");
+    line("inline constexpr int64_t kClipHi = " + num(n.clip_hi) + ";");
+    line("inline constexpr int64_t kScale = " + num(n.scale) + ";");
+    line("inline constexpr int kShift = " + num(n.shift) + ";");
+    line();
+    line("// Accumulation wraps to kAccBits, two's complement, as the hardware's adder does.");
+    line("constexpr int64_t acc(int64_t x) {");
+    line("  if constexpr (kAccBits >= 64) return x;");
+    line("  const uint64_t mask = (uint64_t{1} << (kAccBits % 64)) - 1;");
+    line("  uint64_t u = static_cast<uint64_t>(x) & mask;");
+    line("  if ((u >> ((kAccBits - 1) % 64)) & 1) u |= ~mask;");
+    line("  return static_cast<int64_t>(u);");
+    line("}");
+    line();
+    line("// An accumulator lane leaving for DRAM: scaled, shifted, saturated to an operand.");
+    line("constexpr int64_t to_operand(int64_t x) {");
+    line("  const int64_t v = (x * kScale) >> kShift;");
+    line("  return v < kClipLo ? kClipLo : v > kClipHi ? kClipHi : v;");
+    line("}");
+    line();
+  }
+
+  // The walk is the spec format's (spec/walk.h); the header gives it a view of itself.
+  void loops_and_address_terms() {
+    const std::string ns = "::" + options_.cpp_namespace + "::";
+    line("// ---- Loops and address terms ----");
+    line();
+    line("// This encoding as spec/walk.h walks it.");
+    line("struct Encoding {");
+    line("  using Instruction = " + ns + "Instruction;");
+    line("  using Kind = " + ns + "Kind;");
+    line("  using Terms = " + ns + "Terms;");
+    line("  static constexpr int kLoopDepth = " + ns + "kLoopDepth;");
+    line("  static constexpr int64_t kFieldLimit = " + ns + "kFieldLimit;");
+    line("  static constexpr int kOperandFields = " + ns + "kOperandFields;");
+    line("  static constexpr Slice kOpcodeSlice = " + ns + "kOpcodeSlice;");
+    line("  static constexpr std::array<Slice, kOperandFields> kFieldSlices = " + ns + "kFieldSlices;");
+    line("  static constexpr const OpcodeInfo* find_opcode(uint64_t code) { return " + ns + "find_opcode(code); }");
+    line("  static constexpr Instruction decode(uint64_t w) { return " + ns + "decode(w); }");
+    line("  static constexpr Terms decode_agu(uint64_t w) { return " + ns + "decode_agu(w); }");
+    line("};");
+    line();
+    line("using Fault = ::loom::spec::Fault;");
+    line("using Step = ::loom::spec::Step<Encoding>;");
+    line("using Resolution = ::loom::spec::Resolution<Encoding>;");
+    line();
+    line("// Walks the dynamic instruction stream exactly, as the sequencer does: there is");
+    line("// no data-dependent control flow. visit(const Step&) returns false to stop.");
+    line("template <class Visit>");
+    line("constexpr Resolution resolve(const uint64_t* words, size_t count, Visit&& visit) {");
+    line("  return ::loom::spec::resolve<Encoding>(words, count, static_cast<Visit&&>(visit));");
+    line("}");
+    line();
+  }
+
+  const IsaSpec& spec_;
+  const GenerateOptions& options_;
+  const std::vector<const Slice*> fields_;
+  std::string o_;
+};
+
+
+}  // namespace
+
+Result<std::string> generate_header(const IsaSpec& spec, const GenerateOptions& options) {
+  if (Status names = check_names(spec); !names.ok()) return names;
+  return HeaderWriter(spec, options).write();
 }
 
 std::string generate_tables(const IsaSpec& spec) {

@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "spec/walk.h"
+
 namespace loom::tinytpu::isa {
 
 // ---- The instruction word ----
@@ -426,130 +428,30 @@ constexpr int64_t to_operand(int64_t x) {
 
 // ---- Loops and address terms ----
 
-enum class Fault : uint8_t {
-  none,
-  unknown_opcode,          // no opcode has this code
-  retired_opcode,          // the opcode is retired
-  loop_too_deep,           // a loop opens more than kLoopDepth deep
-  zero_trips,              // a loop of 0 iterations
-  end_without_loop,        // an endloop with no open loop
-  trip_mismatch,           // an endloop's trip count differs from its loop's
-  unclosed_loop,           // halt inside an open loop
-  agu_not_before_data,     // address terms not followed by a data instruction
-  bad_term_field,          // a term names no operand field
-  term_names_closed_loop,  // a term's level names no open loop
-  field_overflow,          // a resolved field or row count reaches kFieldLimit
-  no_halt,                 // the words end without a halt
-  stopped,                 // the visitor stopped the walk
+// This encoding as spec/walk.h walks it.
+struct Encoding {
+  using Instruction = ::loom::tinytpu::isa::Instruction;
+  using Kind = ::loom::tinytpu::isa::Kind;
+  using Terms = ::loom::tinytpu::isa::Terms;
+  static constexpr int kLoopDepth = ::loom::tinytpu::isa::kLoopDepth;
+  static constexpr int64_t kFieldLimit = ::loom::tinytpu::isa::kFieldLimit;
+  static constexpr int kOperandFields = ::loom::tinytpu::isa::kOperandFields;
+  static constexpr Slice kOpcodeSlice = ::loom::tinytpu::isa::kOpcodeSlice;
+  static constexpr std::array<Slice, kOperandFields> kFieldSlices = ::loom::tinytpu::isa::kFieldSlices;
+  static constexpr const OpcodeInfo* find_opcode(uint64_t code) { return ::loom::tinytpu::isa::find_opcode(code); }
+  static constexpr Instruction decode(uint64_t w) { return ::loom::tinytpu::isa::decode(w); }
+  static constexpr Terms decode_agu(uint64_t w) { return ::loom::tinytpu::isa::decode_agu(w); }
 };
 
-// One dynamic data instruction, its fields resolved.
-struct Step {
-  size_t word;                          // the data instruction's word
-  Instruction ins;
-  int depth;                            // open loops
-  std::array<int64_t, kLoopDepth> iv;   // their induction variables, outermost first
-};
-
-// Where a walk ended: at halt (fault none), or at a fault.
-struct Resolution {
-  Fault fault = Fault::none;
-  size_t word = 0;
-  int depth = 0;
-  std::array<int64_t, kLoopDepth> iv{};
-  int field = -1;     // the field at fault; kOperandFields for the row count
-  int64_t value = 0;  // the resolved value or the term's level
-};
+using Fault = ::loom::spec::Fault;
+using Step = ::loom::spec::Step<Encoding>;
+using Resolution = ::loom::spec::Resolution<Encoding>;
 
 // Walks the dynamic instruction stream exactly, as the sequencer does: there is
 // no data-dependent control flow. visit(const Step&) returns false to stop.
 template <class Visit>
 constexpr Resolution resolve(const uint64_t* words, size_t count, Visit&& visit) {
-  struct Open {
-    size_t body;
-    int64_t trips;
-  };
-  std::array<Open, kLoopDepth> open{};
-  Resolution r;
-  const auto fault = [&r](Fault f, size_t at) {
-    r.fault = f;
-    r.word = at;
-    return r;
-  };
-  size_t pc = 0;
-  while (pc < count) {
-    const uint64_t w = words[pc];
-    const OpcodeInfo* op = find_opcode(kOpcodeSlice.get(w));
-    if (op == nullptr) return fault(Fault::unknown_opcode, pc);
-    switch (op->kind) {
-      case Kind::halt:
-        if (r.depth != 0) return fault(Fault::unclosed_loop, pc);
-        r.word = pc;
-        return r;
-      case Kind::retired:
-        return fault(Fault::retired_opcode, pc);
-      case Kind::loop_begin: {
-        const int64_t trips = static_cast<int64_t>(kFieldSlices[0].get(w));
-        if (r.depth == kLoopDepth) return fault(Fault::loop_too_deep, pc);
-        if (trips == 0) return fault(Fault::zero_trips, pc);
-        if (trips >= kFieldLimit) {
-          r.field = 0;
-          r.value = trips;
-          return fault(Fault::field_overflow, pc);
-        }
-        open[static_cast<size_t>(r.depth)] = {pc + 1, trips};
-        r.iv[static_cast<size_t>(r.depth++)] = 0;
-        ++pc;
-        break;
-      }
-      case Kind::loop_end: {
-        if (r.depth == 0) return fault(Fault::end_without_loop, pc);
-        const Open& l = open[static_cast<size_t>(r.depth - 1)];
-        if (static_cast<int64_t>(kFieldSlices[0].get(w)) != l.trips) return fault(Fault::trip_mismatch, pc);
-        if (++r.iv[static_cast<size_t>(r.depth - 1)] < l.trips) {
-          pc = l.body;
-        } else {
-          r.iv[static_cast<size_t>(--r.depth)] = 0;
-          ++pc;
-        }
-        break;
-      }
-      case Kind::agu_prefix:
-      case Kind::data: {
-        Terms terms;
-        size_t at = pc;
-        if (op->kind == Kind::agu_prefix) {
-          terms = decode_agu(w);
-          at = pc + 1;
-          const OpcodeInfo* next = at < count ? find_opcode(kOpcodeSlice.get(words[at])) : nullptr;
-          if (next == nullptr || next->kind != Kind::data) return fault(Fault::agu_not_before_data, pc);
-        }
-        Step s{at, decode(words[at]), r.depth, r.iv};
-        for (int k = 0; k < terms.count; ++k) {
-          const Term& t = terms.term[static_cast<size_t>(k)];
-          r.field = t.field;
-          r.value = t.level;
-          if (t.field >= kOperandFields) return fault(Fault::bad_term_field, pc);
-          if (t.level >= r.depth) return fault(Fault::term_names_closed_loop, pc);
-          s.ins.f[static_cast<size_t>(t.field)] += r.iv[static_cast<size_t>(t.level)] * t.stride;
-        }
-        r.field = -1;
-        r.value = 0;
-        for (int k = 0; k <= kOperandFields; ++k) {
-          const int64_t v = k < kOperandFields ? s.ins.f[static_cast<size_t>(k)] : s.ins.nr;
-          if (v >= kFieldLimit) {
-            r.field = k;
-            r.value = v;
-            return fault(Fault::field_overflow, at);
-          }
-        }
-        if (!visit(s)) return fault(Fault::stopped, at);
-        pc = at + 1;
-        break;
-      }
-    }
-  }
-  return fault(Fault::no_halt, count);
+  return ::loom::spec::resolve<Encoding>(words, count, static_cast<Visit&&>(visit));
 }
 
 }  // namespace loom::tinytpu::isa
