@@ -7,7 +7,7 @@
 #include "compose/place.h"
 #include "compose/sim/simulator.h"
 #include "tests/compose_and_simulate.h"
-#include "tests/sim_units.h"
+#include "tests/test_units.h"
 
 namespace loom {
 namespace {
