@@ -215,7 +215,7 @@ int stress_verb(const VerbArgs& a) {
         std::fprintf(stderr, "\rstress (T=%lld MAXDIM=%lld): %zu/%zu%s", static_cast<long long>(p.value().T),
                      static_cast<long long>(p.value().MAXDIM), done, all, done == all ? "\n" : "");
     };
-    auto runs = tinytpu::stress(o, Variant::design, progress);
+    auto runs = tinytpu::stress(o, architecture, progress);
     if (!runs.ok()) return exit_reporting(runs.status());
     size_t ok = 0, programs = 0, accepted = 0, controls = 0, refused = 0;
     for (const GateRun& r : runs.value()) {

@@ -46,8 +46,8 @@ Result<Program> vadd_program(int64_t M, int64_t K, int64_t N, const isa::Params&
 // One composed region, and every run on it.
 class Gate {
  public:
-  static Result<Gate> make(const Overrides& overrides, Variant variant) {
-    auto arch = architecture(overrides, variant);
+  static Result<Gate> make(const Overrides& overrides, const Compose& compose) {
+    auto arch = compose(overrides);
     if (!arch.ok()) return arch.status();
     auto region = arch.value().compose(overrides);
     if (!region.ok()) return region.status();
@@ -220,8 +220,8 @@ std::vector<GateCase> bench_cases(const isa::Params& p) {
   return cases;
 }
 
-Result<std::vector<GateRun>> bench(const Overrides& overrides, Variant variant) {
-  auto gate = Gate::make(overrides, variant);
+Result<std::vector<GateRun>> bench(const Overrides& overrides, const Compose& compose) {
+  auto gate = Gate::make(overrides, compose);
   if (!gate.ok()) return gate.status();
   std::vector<GateRun> runs;
   for (const GateCase& c : bench_cases(gate.value().params())) runs.push_back(gate.value().run(c));
@@ -355,8 +355,9 @@ std::vector<GateCase> wrap_and_boundary_cases(const isa::Params& p, uint64_t see
 
 std::vector<Overrides> default_stress_builds() { return {{{"T", 4}, {"MAXDIM", 16}}, {{"T", 8}, {"MAXDIM", 64}}}; }
 
-Result<std::vector<GateRun>> stress(const Overrides& overrides, Variant variant, const Progress& progress, Slice slice) {
-  auto gate = Gate::make(overrides, variant);
+Result<std::vector<GateRun>> stress(const Overrides& overrides, const Compose& compose, const Progress& progress,
+                                    Slice slice) {
+  auto gate = Gate::make(overrides, compose);
   if (!gate.ok()) return gate.status();
   const std::vector<GateCase> cases = stress_cases(gate.value().params());
   const std::vector<Control> controls = validator_controls(gate.value().params());

@@ -62,7 +62,8 @@ std::vector<GateCase> edge_cases(const isa::Params& p, uint64_t seed);
 std::vector<GateCase> bench_cases(const isa::Params& p);
 
 // Errors: the configuration does not compose (a named parameter error).
-Result<std::vector<GateRun>> bench(const Overrides& overrides, Variant variant = Variant::design);
+// `compose` is the design unless a test runs a variant of it (variants.h).
+Result<std::vector<GateRun>> bench(const Overrides& overrides, const Compose& compose = architecture);
 // Called after each run with the runs done and the runs in all.
 using Progress = std::function<void(size_t done, size_t total)>;
 // Programs at the holes a mutation campaign found: accumulator rows doubled
@@ -79,7 +80,7 @@ struct Slice {
 
 // stress: its cases, then every validator control (controls.h), each of which
 // must be refused for its reason; only the slice's runs.
-Result<std::vector<GateRun>> stress(const Overrides& overrides, Variant variant = Variant::design,
+Result<std::vector<GateRun>> stress(const Overrides& overrides, const Compose& compose = architecture,
                                     const Progress& progress = {}, Slice slice = {});
 
 // The builds stress runs when none is named: T=4/MAXDIM=16 and T=8/MAXDIM=64.

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 
 #include "common/status.h"
 #include "compose/architecture.h"
@@ -17,16 +18,13 @@
 
 namespace loom::tinytpu {
 
-// The shipped design, or a deliberately broken one for the tests that show a
-// gate catches it.
-enum class Variant {
-  design,
-  psum_int16,   // the PEs keep a 16-bit partial sum
-  two_way_dma,  // one DMA unit in both directions (broken_units.h)
-  writeback,    // results written back into the input scratchpad (broken_units.h)
-};
+// The design at the build `overrides` name. Errors: not-built (a T with no
+// built lane count), and a T that is not a number.
+Result<Architecture> architecture(const Overrides& overrides);
 
-Result<Architecture> architecture(const Overrides& overrides, Variant variant = Variant::design);
+// What composes an architecture: the design, or a test's variant of it
+// (variants.h), for the gates to run.
+using Compose = std::function<Result<Architecture>(const Overrides&)>;
 
 // The ISA build a composed region implements: its parameters, for the assembler
 // and the reference model.

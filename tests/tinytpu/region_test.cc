@@ -9,12 +9,13 @@
 #include "machines/tinytpu/gates.h"
 #include "machines/tinytpu/isa_dsl.h"
 #include "machines/tinytpu/tinytpu.h"
+#include "machines/tinytpu/variants.h"
 
 namespace loom::tinytpu {
 namespace {
 
-Region compose(const Overrides& overrides, Variant variant = Variant::design) {
-  auto arch = architecture(overrides, variant);
+Region compose(const Overrides& overrides, const Compose& compose_architecture = architecture) {
+  auto arch = compose_architecture(overrides);
   REQUIRE(arch.ok());
   auto region = arch.value().compose(overrides);
   INFO((region.ok() ? "" : region.status().to_string()));
@@ -65,13 +66,13 @@ TEST_CASE("bench is all exact at T=4, MAXDIM=16 and prints cycles for every GEMM
 // stress itself runs sharded in stress_test.cc.
 
 TEST_CASE("an int16 partial sum in the PE passes bench but fails stress") {
-  auto benched = bench({}, Variant::psum_int16);
+  auto benched = bench({}, composer(Variant::psum_int16));
   REQUIRE(benched.ok());
   for (const GateRun& r : benched.value()) {
     INFO(r.name << ": " << r.failure);
     CHECK(r.exact);  // [-4, 4] operands never leave 9 bits
   }
-  auto stressed = stress({}, Variant::psum_int16);
+  auto stressed = stress({}, composer(Variant::psum_int16));
   REQUIRE(stressed.ok());
   size_t failed = 0;
   for (const GateRun& r : stressed.value()) failed += !r.exact;
@@ -122,7 +123,7 @@ TEST_CASE("a program assembled for another build is refused by name, not run") {
 // A 4x4x4 GEMM on a broken variant: it must end in a deadlock report whose
 // wait-for cycle runs through the unit that broke the rule and the accumulator.
 DeadlockReport deadlock_of(Variant variant) {
-  const Region region = compose({}, variant);
+  const Region region = compose({}, composer(variant));
   const isa::Params p = isa_params(region);
   auto program = assemble(gemm_program(4, 4, 4, false, Form::looped, p).value(), p);
   REQUIRE(program.ok());

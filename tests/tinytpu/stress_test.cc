@@ -24,7 +24,7 @@ Slice shard() {
 TEST_CASE("this shard's share of stress, at both default builds, is exact and its controls refused", "[stress]") {
   const Slice slice = shard();
   for (const Overrides& build : default_stress_builds()) {
-    auto runs = stress(build, Variant::design, {}, slice);
+    auto runs = stress(build, architecture, {}, slice);
     REQUIRE(runs.ok());
     CHECK(!runs.value().empty());
     for (const GateRun& r : runs.value()) {
@@ -41,7 +41,7 @@ TEST_CASE("the shards of stress partition its runs", "[stress]") {
   REQUIRE(whole.ok());
   size_t parts = 0;
   for (size_t i = 0; i < 3; ++i) {
-    auto part = stress(build, Variant::design, {}, {i, 3});
+    auto part = stress(build, architecture, {}, {i, 3});
     REQUIRE(part.ok());
     parts += part.value().size();
     for (size_t k = 0; k < part.value().size(); ++k) CHECK(part.value()[k].name == whole.value()[i + 3 * k].name);
