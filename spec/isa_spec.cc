@@ -154,17 +154,12 @@ Predicate predicate(Reader& r) {
   return p;
 }
 
-}  // namespace
+bool is_unit(const IsaSpec& s, const std::string& n) {
+  return std::any_of(s.units.begin(), s.units.end(), [&](const auto& u) { return u.first == n; });
+}
 
-Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source) {
-  auto parsed = parse_json(json_text, source);
-  if (!parsed.ok()) return parsed.status();
-  const json& j = parsed.value();
-  Status status;
-  IsaSpec s;
-  Reader top(j, "", source, status);
-  if (!status.ok()) return status;
-
+// The word: its width, the field limit, and the fields that share it.
+void read_word(Reader& top, IsaSpec& s, Status& status) {
   s.isa = top.text("isa");
   s.doc = top.text("doc", false);
   s.word_bits = top.bounded("word_bits", 1, 64, "a word's width");
@@ -183,7 +178,10 @@ Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source)
                     std::to_string(f.bits) + " bits",
                 "fields/" + std::to_string(i));
   }
+}
 
+// The units that execute instructions.
+void read_units(Reader& top, IsaSpec& s) {
   top.array("units", [&](Reader& r) {
     std::string name = r.text("name");
     for (const auto& u : s.units)
@@ -193,67 +191,69 @@ Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source)
       }
     s.units.emplace_back(name, r.text("doc", false));
   });
-  const auto is_unit = [&](const std::string& n) {
-    return std::any_of(s.units.begin(), s.units.end(), [&](const auto& u) { return u.first == n; });
-  };
+}
 
-  top.array("opcodes", [&](Reader& r) {
-    Opcode op;
-    op.name = r.text("name");
-    op.code = r.integer("code");
-    op.kind = kind_of(r.text("kind"), r);
-    op.doc = r.text("doc", false);
-    if (const json* actions = r.get("actions", false)) op.actions_json = actions->dump();
-    if (const json* units = r.get("units", false)) {
-      if (!units->is_array()) r.error("wrong-type", "must be an array of unit names", "units");
-      else
-        for (size_t i = 0; i < units->size(); ++i) {
-          const json& u = (*units)[i];
-          if (!u.is_string() || !is_unit(u.get<std::string>()))
-            r.error("unknown-unit", "names no unit declared under /units", "units/" + std::to_string(i));
-          else
-            op.units.push_back(u.get<std::string>());
-        }
-    }
-    r.array(
-        "operands",
-        [&](Reader& o) {
-          Operand operand;
-          operand.field = o.text("field");
-          operand.name = o.text("name");
-          operand.legal = o.integers("legal");
-          operand.min = o.integer("min", 0, false);
-          operand.doc = o.text("doc", false);
-          const Slice* f = s.field(operand.field);
-          if (f == nullptr || operand.field == "opcode" || operand.field == "nr")
-            o.error("unknown-field", "'" + operand.field + "' is not an operand field", "field");
-          if (op.operand(operand.name) || op.operand_in(operand.field))
-            o.error("duplicate-name", "operand '" + operand.name + "' or field '" + operand.field + "' is used twice");
-          for (int64_t v : operand.legal)
-            if (v < 0 || v >= s.field_limit)
-              o.error("illegal-value", "legal value " + std::to_string(v) + " is outside [0, field_limit)", "legal");
-          op.operands.push_back(operand);
-        },
-        false);
-    const std::string at = r.path();
-    // Each opcode's first clash of each kind: one error per opcode, not per pair.
-    bool named = false, coded = false;
-    for (const Opcode& other : s.opcodes) {
-      if (!named && other.name == op.name) {
-        r.error("duplicate-name", "opcode '" + op.name + "' is declared twice", "name");
-        named = true;
+// One opcode and its operands, against the opcodes before it.
+Opcode read_opcode(Reader& r, const IsaSpec& s) {
+  Opcode op;
+  op.name = r.text("name");
+  op.code = r.integer("code");
+  op.kind = kind_of(r.text("kind"), r);
+  op.doc = r.text("doc", false);
+  if (const json* actions = r.get("actions", false)) op.actions_json = actions->dump();
+  if (const json* units = r.get("units", false)) {
+    if (!units->is_array()) r.error("wrong-type", "must be an array of unit names", "units");
+    else
+      for (size_t i = 0; i < units->size(); ++i) {
+        const json& u = (*units)[i];
+        if (!u.is_string() || !is_unit(s, u.get<std::string>()))
+          r.error("unknown-unit", "names no unit declared under /units", "units/" + std::to_string(i));
+        else
+          op.units.push_back(u.get<std::string>());
       }
-      if (!coded && other.code == op.code) {
-        r.error("duplicate-opcode", "'" + op.name + "' and '" + other.name + "' share code " + std::to_string(op.code),
-                "code");
-        coded = true;
-      }
+  }
+  r.array(
+      "operands",
+      [&](Reader& o) {
+        Operand operand;
+        operand.field = o.text("field");
+        operand.name = o.text("name");
+        operand.legal = o.integers("legal");
+        operand.min = o.integer("min", 0, false);
+        operand.doc = o.text("doc", false);
+        const Slice* f = s.field(operand.field);
+        if (f == nullptr || operand.field == "opcode" || operand.field == "nr")
+          o.error("unknown-field", "'" + operand.field + "' is not an operand field", "field");
+        if (op.operand(operand.name) || op.operand_in(operand.field))
+          o.error("duplicate-name", "operand '" + operand.name + "' or field '" + operand.field + "' is used twice");
+        for (int64_t v : operand.legal)
+          if (v < 0 || v >= s.field_limit)
+            o.error("illegal-value", "legal value " + std::to_string(v) + " is outside [0, field_limit)", "legal");
+        op.operands.push_back(operand);
+      },
+      false);
+  // Each opcode's first clash of each kind: one error per opcode, not per pair.
+  bool named = false, coded = false;
+  for (const Opcode& other : s.opcodes) {
+    if (!named && other.name == op.name) {
+      r.error("duplicate-name", "opcode '" + op.name + "' is declared twice", "name");
+      named = true;
     }
-    if (const Slice* f = s.field("opcode"); f && (op.code < 0 || static_cast<uint64_t>(op.code) > f->max()))
-      r.error("opcode-too-wide", "code " + std::to_string(op.code) + " does not fit the " + std::to_string(f->bits) +
-                                     "-bit opcode field", "code");
-    s.opcodes.push_back(std::move(op));
-  });
+    if (!coded && other.code == op.code) {
+      r.error("duplicate-opcode", "'" + op.name + "' and '" + other.name + "' share code " + std::to_string(op.code),
+              "code");
+      coded = true;
+    }
+  }
+  if (const Slice* f = s.field("opcode"); f && (op.code < 0 || static_cast<uint64_t>(op.code) > f->max()))
+    r.error("opcode-too-wide", "code " + std::to_string(op.code) + " does not fit the " + std::to_string(f->bits) +
+                                   "-bit opcode field", "code");
+  return op;
+}
+
+// The opcodes, and what their kinds need of them.
+void read_opcodes(Reader& top, IsaSpec& s) {
+  top.array("opcodes", [&](Reader& r) { s.opcodes.push_back(read_opcode(r, s)); });
   for (size_t i = 0; i < s.opcodes.size(); ++i) {
     const Opcode& op = s.opcodes[i];
     const auto fields = s.operand_fields();
@@ -271,7 +271,10 @@ Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source)
     if (n != 1) top.error("illegal-value", "needs exactly one halt, loop_begin, loop_end and agu_prefix opcode", "opcodes");
     if (n != 1) break;
   }
+}
 
+// Address terms and the loops they index.
+void read_address_terms(Reader& top, IsaSpec& s, Status& status) {
   top.object("agu", [&](Reader& r) {
     s.agu_terms = r.bounded("terms", 1, 64, "the number of address terms");
     s.agu_term_bits = r.bounded("term_bits", 1, 64, "a term's width");
@@ -298,14 +301,17 @@ Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source)
   if (const Slice* field = s.agu_subfield("field");
       field && s.operand_fields().size() > static_cast<size_t>(field->max()) + 1)
     top.error("invalid-range", "the AGU's field subfield cannot name every operand field", "agu/subfields");
+}
 
+// Each unit's header, and the headers a chain carries.
+void read_headers(Reader& top, IsaSpec& s) {
   top.array("headers", [&](Reader& r) {
     Header h;
     h.unit = r.text("unit");
     h.slice.name = h.unit;
     h.slice.lo = r.bounded("lo", 0, 63, "a header slice's first bit");
     h.slice.bits = r.bounded("bits", 1, 64, "a header slice's width");
-    if (!is_unit(h.unit)) r.error("unknown-unit", "header term names no unit declared under /units", "unit");
+    if (!is_unit(s, h.unit)) r.error("unknown-unit", "header term names no unit declared under /units", "unit");
     if (s.header(h.unit)) r.error("duplicate-name", "unit '" + h.unit + "' has two headers", "unit");
     if (h.slice.lo < 0 || h.slice.bits < 1 || h.slice.hi() > s.word_bits)
       r.error("field-outside-word", "the header slice must lie within the word", "bits");
@@ -350,7 +356,10 @@ Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source)
         s.chain_headers.push_back(std::move(c));
       },
       false);
+}
 
+// Parameters, the values derived from them, and what a build and a program must satisfy.
+void read_parameters(Reader& top, IsaSpec& s) {
   top.array("parameters", [&](Reader& r) {
     Parameter p{r.text("name"), r.integer("default"), r.integer("min"), r.integer("max"), r.text("doc", false)};
     // Ceilings are found by walking a parameter's range, so keep it walkable.
@@ -371,7 +380,10 @@ Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source)
   });
   top.array("constraints", [&](Reader& r) { s.constraints.push_back(predicate(r)); });
   top.array("program_limits", [&](Reader& r) { s.program_limits.push_back(predicate(r)); }, false);
+}
 
+// The accumulator distance contract and the numerics.
+void read_contracts(Reader& top, IsaSpec& s) {
   top.object("ar_distance", [&](Reader& r) {
     s.ar_distance_unit = r.text("unit");
     s.ar_distance_parameter = r.text("parameter");
@@ -398,11 +410,10 @@ Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source)
     if (n.clip_lo > n.clip_hi) r.error("invalid-range", "clip_lo exceeds clip_hi", "clip_lo");
     if (n.shift < 0 || n.shift > 62) r.error("invalid-range", "is 0 to 62", "shift");
   });
-  if (const json* machine = top.get("machine", false)) s.machine_json = machine->dump();
-  top.finish();
-  if (!status.ok()) return status;
+}
 
-  // Names the expressions read must exist, each defined before it is used.
+// Names the expressions read must exist, each defined before it is used.
+void check_expression_names(const IsaSpec& s, const std::string& source, Status& status) {
   std::set<std::string> known;
   for (const Parameter& p : s.parameters) known.insert(p.name);
   for (size_t i = 0; i < s.derived.size(); ++i) {
@@ -432,13 +443,14 @@ Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source)
         if (!known.count(n))
           status.add("unknown-name", source + ":/headers/" + std::to_string(h) + "/terms/" + std::to_string(t) + "/scale",
                      "reads '" + n + "', which is not defined");
-  if (!status.ok()) return status;
+}
 
-  // The defaults must make a build.
+// The defaults must make a build, and every formula must evaluate there.
+void check_default_build(const IsaSpec& s, const std::string& source, Status& status) {
   auto defaults = s.resolve();
   if (!defaults.ok()) {
     for (const Error& e : defaults.errors()) status.add(e.kind, source + ":/parameters (the defaults): " + e.where, e.message);
-    return status;
+    return;
   }
   // Every formula evaluates there: a division by zero or an overflow in a
   // scale or a limit is named where it is written, not found later as drift.
@@ -458,6 +470,33 @@ Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source)
     }
   for (size_t i = 0; i < s.program_limits.size(); ++i)
     evaluates(s.program_limits[i].expr, source + ":/program_limits/" + std::to_string(i) + "/expr");
+}
+
+}  // namespace
+
+Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source) {
+  auto parsed = parse_json(json_text, source);
+  if (!parsed.ok()) return parsed.status();
+  const json& j = parsed.value();
+  Status status;
+  IsaSpec s;
+  Reader top(j, "", source, status);
+  if (!status.ok()) return status;
+
+  read_word(top, s, status);
+  read_units(top, s);
+  read_opcodes(top, s);
+  read_address_terms(top, s, status);
+  read_headers(top, s);
+  read_parameters(top, s);
+  read_contracts(top, s);
+  if (const json* machine = top.get("machine", false)) s.machine_json = machine->dump();
+  top.finish();
+  if (!status.ok()) return status;
+
+  check_expression_names(s, source, status);
+  if (!status.ok()) return status;
+  check_default_build(s, source, status);
   if (!status.ok()) return status;
   return s;
 }
