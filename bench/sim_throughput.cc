@@ -42,7 +42,6 @@ int measure(int64_t processes, int64_t samples) {
   auto work = example::workload(region.value(), 0);
 
   SimOptions options;
-  options.record_intervals = false;
   std::vector<double> sim_times;
   SimResult last;
   for (int run = 0; run < kRuns; ++run) {

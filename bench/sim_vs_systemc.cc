@@ -87,7 +87,6 @@ Measured run_once(Simulator simulator, const Size& size, int depth) {
   Measured m;
   if (simulator == Simulator::loom) {
     SimOptions options;
-    options.record_intervals = false;
     const double start = bench::cpu_seconds();
     auto sim = simulate(region, inputs, options);
     m.cpu_seconds = bench::cpu_seconds() - start;

@@ -5,6 +5,7 @@
 #include "compose/place.h"
 #include "compose/sim/sim_report.h"
 #include "compose/sim/simulator.h"
+#include "compose/sim/timeline.h"
 #include "tests/compose_and_simulate.h"
 #include "tests/test_units.h"
 
@@ -217,16 +218,19 @@ TEST_CASE("a body that throws stops the run with a named error, not an abort", "
 }
 
 TEST_CASE("a deadlocked process's wait shows in its trace intervals, up to the report's cycle", "[deadlock]") {
-  const SimResult r = run(fan_out(6, 4));
+  Timeline timeline;
+  SimOptions options;
+  options.listeners = {&timeline};
+  const SimResult r = run(fan_out(6, 4), {}, options);
   REQUIRE(r.outcome == SimResult::deadlock);
-  for (const ProcessStats& p : r.processes) {
-    REQUIRE(!p.intervals.empty());
-    const Interval& last = p.intervals.back();
+  for (size_t p = 0; p < r.processes.size(); ++p) {
+    REQUIRE(!timeline.intervals(p).empty());
+    const Interval& last = timeline.intervals(p).back();
     CHECK(last.kind != Interval::busy);
     CHECK(last.end == r.report->cycle + 1);
   }
-  CHECK(r.processes[0].intervals.back().kind == Interval::wait_full);
-  CHECK(r.processes[1].intervals.back().kind == Interval::wait_empty);
+  CHECK(timeline.intervals(0).back().kind == Interval::wait_full);
+  CHECK(timeline.intervals(1).back().kind == Interval::wait_empty);
 }
 
 TEST_CASE("a ring where both wait to read deadlocks at cycle 0, and the report keeps its tables", "[deadlock]") {

@@ -6,6 +6,7 @@
 
 #include "compose/place.h"
 #include "compose/sim/simulator.h"
+#include "compose/sim/timeline.h"
 #include "tests/compose_and_simulate.h"
 #include "tests/test_units.h"
 
@@ -18,13 +19,15 @@ using test::sim_params;
 
 // producer -> c -> consumer, the consumer storing what it reads into OUT.
 template <class Producer, class Consumer>
-SimResult pair(int64_t k, int64_t qd) {
+SimResult pair(int64_t k, int64_t qd, Timeline* timeline = nullptr) {
   Architecture arch("pair", sim_params(k, qd));
   Handle c = arch.channel<Token>("c", one(), "QD", "tokens");
   Handle out = arch.argument<Token>("OUT", "K", "what the consumer read");
   place<Producer>(arch, "producer", one()).bind(Producer::out, c());
   place<Consumer>(arch, "consumer", one()).bind(Consumer::in, c()).bind(Consumer::OUT, out());
-  auto r = test::compose_and_simulate(arch, {});
+  SimOptions options;
+  if (timeline != nullptr) options.listeners = {timeline};
+  auto r = test::compose_and_simulate(arch, {}, options);
   REQUIRE(r.ok());
   REQUIRE(r.value().ok());
   return r.value();
@@ -92,10 +95,12 @@ TEST_CASE("a stage with latency 5 adds five cycles to every token's path", "[tim
 }
 
 TEST_CASE("busy and blocked intervals cover each process's time exactly once", "[timing]") {
-  const SimResult r = pair<test::Emit<1, 1>, test::Absorb<2, 1>>(K, 1);
-  for (const ProcessStats& p : r.processes) {
+  Timeline timeline;
+  const SimResult r = pair<test::Emit<1, 1>, test::Absorb<2, 1>>(K, 1, &timeline);
+  for (size_t n = 0; n < r.processes.size(); ++n) {
+    const ProcessStats& p = r.processes[n];
     int64_t cursor = 0, stalled = 0;
-    for (const Interval& i : p.intervals) {
+    for (const Interval& i : timeline.intervals(n)) {
       CHECK(i.begin == cursor);
       CHECK(i.end > i.begin);
       if (i.kind != Interval::busy) stalled += i.end - i.begin;

@@ -13,11 +13,11 @@ namespace {
 // The words held in each channel array over time, as one counter track per
 // array: a word is held from its write's cycle to its read's (at one cycle, a
 // read's word has left before a write's arrives), summed over the elements.
-void occupancy_counters(const Region& region, const SimResult& result, nlohmann::json& events) {
+void occupancy_counters(const Region& region, const Timeline& timeline, nlohmann::json& events) {
   std::map<std::string, std::vector<std::pair<int64_t, int>>> changes;  // array -> (cycle, -1 read / +1 write)
-  for (size_t c = 0; c < result.channels.size(); ++c) {
+  for (size_t c = 0; c < region.channels.size(); ++c) {
     auto& array = changes[region.channels[c].name];
-    for (const auto& [written, read] : result.channels[c].history) {
+    for (const auto& [written, read] : timeline.words(c)) {
       array.push_back({written, +1});
       if (read >= 0) array.push_back({read, -1});
     }
@@ -38,7 +38,7 @@ void occupancy_counters(const Region& region, const SimResult& result, nlohmann:
 
 }  // namespace
 
-std::string chrome_trace(const Region& region, const SimResult& result) {
+std::string chrome_trace(const Region& region, const SimResult& result, const Timeline& timeline) {
   using nlohmann::json;
   json events = json::array();
   events.push_back({{"ph", "M"}, {"pid", 0}, {"name", "process_name"}, {"args", {{"name", "region " + region.name}}}});
@@ -49,7 +49,7 @@ std::string chrome_trace(const Region& region, const SimResult& result) {
                       {"args", {{"name", stats.name + " (" + stats.unit + ")"}}}});
     events.push_back({{"ph", "M"}, {"pid", 0}, {"tid", tid}, {"name", "thread_sort_index"}, {"args", {{"sort_index", tid}}}});
     const Process& decl = region.processes[p];
-    for (const Interval& i : stats.intervals) {
+    for (const Interval& i : timeline.intervals(p)) {
       std::string name = "busy";
       json args = json::object();
       if (i.kind != Interval::busy) {
@@ -63,7 +63,7 @@ std::string chrome_trace(const Region& region, const SimResult& result) {
                         {"dur", i.end - i.begin}, {"args", args}});
     }
   }
-  occupancy_counters(region, result, events);
+  occupancy_counters(region, timeline, events);
   return json{{"traceEvents", events}, {"displayTimeUnit", "ns"},
               {"otherData", {{"cycles", result.cycles}, {"region", region.name}}}}
       .dump();

@@ -7,9 +7,30 @@
 
 #include "compose/region.h"
 #include "compose/sim/simulator.h"
+#include "compose/sim/timeline.h"
 
 namespace loom {
 
-std::string chrome_trace(const Region& region, const SimResult& result);
+// The trace of a run `timeline` saw.
+std::string chrome_trace(const Region& region, const SimResult& result, const Timeline& timeline);
+
+// The trace as a view: subscribe it (SimOptions::listeners), run, then read it.
+class TraceView final : public Timeline {
+ public:
+  void on_begin(const Region& region) override {
+    region_ = &region;
+    Timeline::on_begin(region);
+  }
+  void on_end(const SimResult& result) override {
+    Timeline::on_end(result);
+    text_ = chrome_trace(*region_, result, *this);
+  }
+  // The trace, once the run has ended.
+  const std::string& text() const { return text_; }
+
+ private:
+  const Region* region_ = nullptr;
+  std::string text_;
+};
 
 }  // namespace loom

@@ -13,8 +13,9 @@
 #include <bit>
 #include <cassert>
 #include <cstdint>
-#include <utility>
 #include <vector>
+
+#include "compose/sim/sim_listener.h"
 
 namespace loom {
 
@@ -59,17 +60,18 @@ class FifoTimes {
       settle_reads(at);
   }
 
-  // Keeps every word's write and read cycle from now on, for a trace: a
-  // word's write cycle is still in the ring when it is read, and the words
-  // never read are in it at the end.
-  void keep_history() { settle_limit_ = INT64_MAX; }
-  // Each word read so far, as (written, read) cycles, then each word still
-  // held, as (written, -1); empty unless keep_history() was called.
-  std::vector<std::pair<int64_t, int64_t>> history() const {
-    std::vector<std::pair<int64_t, int64_t>> out = history_;
-    if (settle_limit_ == INT64_MAX)
-      for (int64_t k = head_; k < tail_; ++k) out.push_back({written_[static_cast<size_t>(k) & mask_], -1});
-    return out;
+  // Tells `listener` each word's write and read cycles from now on, as
+  // channel `channel`'s: a word's write cycle is still in the ring when it is
+  // read, and the words never read are in it at the end (report_held).
+  void report_words(SimListener* listener, size_t channel) {
+    settle_limit_ = INT64_MAX;
+    listener_ = listener;
+    channel_ = channel;
+  }
+  // Tells the listener, if any, of each word still held, read at -1.
+  void report_held() const {
+    if (listener_ == nullptr) return;
+    for (int64_t k = head_; k < tail_; ++k) listener_->on_word(channel_, written_[static_cast<size_t>(k) & mask_], -1);
   }
 
   // The most words held at once, counting words still unread at the end.
@@ -99,7 +101,7 @@ class FifoTimes {
     while (pending_ < tail_ && written_[static_cast<size_t>(pending_) & mask_] < at) settle(pending_++, head_ - 1);
   }
   [[gnu::noinline, gnu::cold]] void keep(int64_t at) {
-    history_.push_back({written_[static_cast<size_t>(head_ - 1) & mask_], at});
+    listener_->on_word(channel_, written_[static_cast<size_t>(head_ - 1) & mask_], at);
   }
   // Word k was written while words first..k were in the FIFO.
   void settle(int64_t k, int64_t first) { max_ = std::max(max_, k - first + 1); }
@@ -111,8 +113,9 @@ class FifoTimes {
   int64_t pending_ = 0;  // words [pending_, tail_) wait for a read later than their write
   int64_t last_read_at_ = 0;
   int64_t max_ = 0;
-  int64_t settle_limit_;  // depth_; above any occupancy once keeping history, so every read settles
-  std::vector<std::pair<int64_t, int64_t>> history_;  // (written, read) of each word read, when kept
+  int64_t settle_limit_;  // depth_; above any occupancy once reporting words, so every read settles
+  SimListener* listener_ = nullptr;
+  size_t channel_ = 0;
 };
 
 }  // namespace loom

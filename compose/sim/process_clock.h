@@ -19,23 +19,17 @@
 #include <cstdint>
 #include <vector>
 
+#include "compose/sim/sim_listener.h"
 #include "units/unit_model.h"
 
 namespace loom {
 
 inline constexpr int64_t kChannelLatency = 1;
 
-// A stretch of a process's time: busy, or blocked on a channel.
-struct Interval {
-  enum Kind { busy, wait_empty, wait_full };
-  Kind kind;
-  int64_t begin, end;  // cycles, [begin, end)
-  int port = -1;       // the channel port waited on
-};
-
 class ProcessClock {
  public:
-  ProcessClock(Pipeline pipeline, int ports, bool record_intervals);
+  // Each stall is told to `listener` as process `process`'s, if there is one.
+  ProcessClock(Pipeline pipeline, int ports, SimListener* listener = nullptr, size_t process = 0);
 
   // The watchdog's cycle bound: when the clock first passes `bound`, it sets
   // *alarm to INT64_MIN, the step limit the process's next access trips on
@@ -85,9 +79,6 @@ class ProcessClock {
   int64_t stalled_full() const { return stalled_[Interval::wait_full]; }
   int64_t busy() const { return finish() - stalled_empty() - stalled_full(); }
 
-  // Busy and blocked intervals covering [0, finish()), once the body has ended.
-  std::vector<Interval> intervals() const;
-
  private:
   // A new iteration begins when a port (or a port's write side) is touched a
   // second time in the current one. Before any access iterations_ is 0 and
@@ -108,7 +99,7 @@ class ProcessClock {
   }
   void stall_until(Interval::Kind kind, int port, int64_t until) {
     stalled_[kind] += until - issue_;
-    if (record_) stalls_.push_back({kind, issue_, until, port});
+    if (listener_ != nullptr) listener_->on_stall(process_, {kind, issue_, until, port});
     issue_ = until;
     if (issue_ > bound_) [[unlikely]]
       *alarm_ = INT64_MIN;
@@ -121,11 +112,11 @@ class ProcessClock {
   // registers) was last touched; comparing with the current one saves clearing
   // a set every iteration.
   std::vector<int64_t> touched_in_;
-  bool record_;
+  SimListener* listener_;
+  size_t process_;
   int64_t issue_, iterations_ = 0;
   int64_t wire_mark_ = -1;  // the marked trip registers were last touched in
   int64_t stalled_[3] = {0, 0, 0};
-  std::vector<Interval> stalls_;
   int64_t bound_ = INT64_MAX;  // never passed, so alarm_ is never used, until set_alarm()
   int64_t* alarm_ = nullptr;
 };

@@ -48,12 +48,38 @@ class Task final : public SimProcess {
   Simulation& sim_;
 };
 
+// Every subscriber, told each event in turn.
+class Subscribers final : public SimListener {
+ public:
+  explicit Subscribers(const std::vector<SimListener*>& all) : all_(all) {}
+  void on_begin(const Region& region) override {
+    for (SimListener* l : all_) l->on_begin(region);
+  }
+  void on_stall(size_t process, const Interval& stall) override {
+    for (SimListener* l : all_) l->on_stall(process, stall);
+  }
+  void on_word(size_t channel, int64_t written, int64_t read) override {
+    for (SimListener* l : all_) l->on_word(channel, written, read);
+  }
+  void on_end(const SimResult& result) override {
+    for (SimListener* l : all_) l->on_end(result);
+  }
+
+ private:
+  const std::vector<SimListener*>& all_;
+};
+
 // The processes hand the thread to one another directly, in the order they
 // became ready, with one fiber switch each; the run's own fiber gets it back
 // when none is ready or the run is stopping.
 class Simulation final : public Scheduler {
  public:
-  Simulation(const Region& region, const SimOptions& options) : region(region), options(options) {}
+  Simulation(const Region& region, const SimOptions& options)
+      : region(region), options(options), subscribers_(options.listeners) {
+    assert(std::find(options.listeners.begin(), options.listeners.end(), nullptr) == options.listeners.end());
+    if (options.listeners.size() == 1) events = options.listeners.front();
+    if (options.listeners.size() > 1) events = &subscribers_;
+  }
 
   SimResult run(const Inputs& inputs);
 
@@ -93,6 +119,7 @@ class Simulation final : public Scheduler {
 
   const Region& region;
   const SimOptions& options;
+  SimListener* events = nullptr;  // the one subscriber, all of them, or none
   std::vector<SimFifo> fifos;
   SimFifo unbound{1, 0};  // what an unbound port's accesses find: see SimProcess::bind
   std::vector<Buffer> memories, arguments;
@@ -125,6 +152,7 @@ class Simulation final : public Scheduler {
   // the region has processes, since each is queued at most once.
   std::vector<Task*> ready_;
   size_t ready_head_ = 0, ready_count_ = 0;
+  Subscribers subscribers_;
   Fiber main_;  // the run's own context, while a process runs
   int64_t resumes_ = 0;
 };
@@ -137,7 +165,8 @@ std::vector<int64_t> params_of(const Region& region, const loom::Process& decl) 
 
 Task::Task(Simulation& sim, int id, const loom::Process& decl)
     : SimProcess(sim, *decl.unit,
-                 ProcessClock(decl.unit->pipeline, static_cast<int>(decl.unit->ports.size()), sim.options.record_intervals),
+                 ProcessClock(decl.unit->pipeline, static_cast<int>(decl.unit->ports.size()), sim.events,
+                              static_cast<size_t>(id)),
                  params_of(sim.region, decl), sim.options.max_cycles),
       id(id), decl(decl), fiber(sim.options.stack_bytes, &Task::run, this), sim_(sim) {}
 
@@ -251,10 +280,11 @@ void Simulation::block(SimProcess& p, SimFifo& f, int port, bool on_full) {
 }
 
 SimResult Simulation::run(const Inputs& inputs) {
+  if (events != nullptr) events->on_begin(region);
   fifos.reserve(region.channels.size());
   for (const ChannelInstance& c : region.channels) {
     fifos.emplace_back(c.word.bits(), c.depth);
-    if (options.record_intervals) fifos.back().times.keep_history();
+    if (events != nullptr) fifos.back().times.report_words(events, fifos.size() - 1);
   }
   for (const MemoryInstance& m : region.memories) memories.emplace_back(m.word, m.rows);
   for (const ArgumentInstance& a : region.arguments) {
@@ -280,6 +310,7 @@ SimResult Simulation::run(const Inputs& inputs) {
   collect();
   unwind();
   processes.clear();
+  if (events != nullptr) events->on_end(result);
   return std::move(result);
 }
 
@@ -356,19 +387,14 @@ void Simulation::collect() {
     s.stalled_full = p->clock.stalled_full();
     s.iterations = p->clock.iterations();
     s.steps = p->steps();
-    if (options.record_intervals) {
-      s.intervals = p->clock.intervals();
-      // A process that never finished waits until the run stopped: show it.
-      if (p->state == Task::blocked && result.report) {
-        const int64_t from = std::max(s.finish, p->clock.now());
-        s.intervals.push_back({p->blocked_on_full ? Interval::wait_full : Interval::wait_empty, from,
-                               result.report->cycle + 1, p->blocked_port});
-      }
-    }
-    // The final wait of a blocked process counts as stalled, as in its intervals.
+    // A process that never finished waits until the run stopped: its final
+    // wait counts as stalled, and is its last stall.
     if (p->state == Task::blocked && result.report) {
-      const int64_t waited = result.report->cycle + 1 - std::max(s.finish, p->clock.now());
-      (p->blocked_on_full ? s.stalled_full : s.stalled_empty) += waited;
+      const int64_t from = std::max(s.finish, p->clock.now()), until = result.report->cycle + 1;
+      (p->blocked_on_full ? s.stalled_full : s.stalled_empty) += until - from;
+      if (events != nullptr)
+        events->on_stall(static_cast<size_t>(p->id),
+                         {p->blocked_on_full ? Interval::wait_full : Interval::wait_empty, from, until, p->blocked_port});
     }
     result.cycles = std::max(result.cycles, s.finish);
     result.processes.push_back(std::move(s));
@@ -376,7 +402,8 @@ void Simulation::collect() {
   for (size_t c = 0; c < fifos.size(); ++c) {
     const SimFifo& f = fifos[c];
     result.channels.push_back({region.channels[c].label(), f.depth(), f.times.writes(), f.times.max_occupancy(),
-                               f.times.writes() - f.times.reads(), f.times.history()});
+                               f.times.writes() - f.times.reads()});
+    f.times.report_held();
   }
   for (size_t a = 0; a < region.arguments.size(); ++a) result.arguments[region.arguments[a].name] = arguments[a];
 }

@@ -10,14 +10,13 @@
 #include <map>
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "common/status.h"
 #include "compose/region.h"
 #include "compose/sim/buffer.h"
 #include "compose/sim/deadlock_report.h"
-#include "compose/sim/process_clock.h"
+#include "compose/sim/sim_listener.h"
 
 namespace loom {
 
@@ -26,7 +25,9 @@ struct SimOptions {
   // (loom sim --max-cycles, --max-steps) for longer workloads.
   int64_t max_cycles = 100'000'000;  // a process's clock past this stops the run
   int64_t max_steps = 1'000'000'000;  // channel, memory and argument accesses, over all processes
-  bool record_intervals = true;           // busy and blocked intervals and each word's cycles, for traces
+  // Told of the run's events as they happen (sim_listener.h), in this order;
+  // none, and the run keeps no more than its statistics.
+  std::vector<SimListener*> listeners;
   size_t stack_bytes = 256 * 1024;        // per process; guarded, so an overflow faults instead of corrupting
 };
 
@@ -38,7 +39,6 @@ struct ProcessStats {
   int64_t finish = 0;  // one past its last channel access
   int64_t busy = 0, stalled_empty = 0, stalled_full = 0;
   int64_t iterations = 0, steps = 0;
-  std::vector<Interval> intervals;
 };
 
 struct ChannelStats {
@@ -47,9 +47,6 @@ struct ChannelStats {
   int64_t tokens = 0;         // words written into it
   int64_t max_occupancy = 0;  // the most words it held at once, in simulated time
   int64_t left = 0;           // words still in it when the run ended: written, never read
-  // With SimOptions::record_intervals: each word's (written, read) cycles, in
-  // order; -1 for a read that never happened.
-  std::vector<std::pair<int64_t, int64_t>> history;
 };
 
 struct SimResult {

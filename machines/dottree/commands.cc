@@ -140,7 +140,6 @@ GateRun gate_run(const Overrides& overrides, uint64_t seed) {
   auto work = workload(region.value(), seed);
   if (!work.ok()) return r.failure = work.status().to_string(), r;
   SimOptions options;
-  options.record_intervals = false;
   auto sim = simulate(region.value(), work.value().inputs, options);
   if (!sim.ok()) return r.failure = sim.status().to_string(), r;
   r.cycles = sim.value().cycles;

@@ -111,7 +111,6 @@ class Gate {
     }
     for (size_t e = 0; e < after.C.size(); ++e) r.changed += after.C[e] != initial.C[e];
     SimOptions options;
-    options.record_intervals = false;
     auto sim = simulate(region_, work.value().inputs, options);
     if (!sim.ok()) {
       r.failure = sim.status().to_string();

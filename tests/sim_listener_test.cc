@@ -1,0 +1,121 @@
+// The run's events, as its subscribers see them: every stall the statistics
+// count and every word written, each once, in each process's and channel's
+// order, to every subscriber alike; and a run no one subscribes to gives the
+// same result.
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <tuple>
+#include <vector>
+
+#include "compose/region.h"
+#include "compose/sim/simulator.h"
+#include "machines/example/example.h"
+
+namespace loom {
+namespace {
+
+// Everything it was told, in order.
+struct Recorder final : SimListener {
+  int begins = 0, ends = 0, after_end = 0;
+  std::vector<std::vector<Interval>> stalls;
+  std::vector<std::vector<std::pair<int64_t, int64_t>>> words;
+  void on_begin(const Region& region) override {
+    ++begins;
+    stalls.assign(region.processes.size(), {});
+    words.assign(region.channels.size(), {});
+  }
+  void on_stall(size_t p, const Interval& s) override {
+    after_end += ends;
+    stalls.at(p).push_back(s);
+  }
+  void on_word(size_t c, int64_t written, int64_t read) override {
+    after_end += ends;
+    words.at(c).push_back({written, read});
+  }
+  void on_end(const SimResult&) override { ++ends; }
+};
+
+Region example_region(const Overrides& overrides) {
+  auto arch = example::architecture(overrides);
+  REQUIRE(arch.ok());
+  auto region = arch.value().compose(overrides);
+  REQUIRE(region.ok());
+  return std::move(region).value();
+}
+
+TEST_CASE("every subscriber is told every stall and every word, once, in order", "[sim][listener]") {
+  // QD=1 makes the taps stall; a step bound stops the run with words held.
+  for (const int64_t max_steps : {int64_t{1'000'000'000}, int64_t{500}}) {
+    const Region region = example_region({{"N", 5}, {"K", 40}, {"QD", 1}});
+    auto work = example::workload(region, 1);
+    REQUIRE(work.ok());
+    Recorder first, second;
+    SimOptions options;
+    options.max_steps = max_steps;
+    options.listeners = {&first, &second};
+    auto run = simulate(region, work.value().inputs, options);
+    REQUIRE(run.ok());
+    const SimResult& r = run.value();
+    INFO(r.summary());
+    CHECK((max_steps > 500 ? r.ok() : r.outcome == SimResult::watchdog));
+    if (max_steps == 500) CHECK(r.words_left() > 0);
+    CHECK(first.begins == 1);
+    CHECK(first.ends == 1);
+    CHECK(first.after_end == 0);
+    int64_t stalls = 0;
+    for (size_t p = 0; p < r.processes.size(); ++p) {
+      int64_t waited = 0, last_end = 0;
+      for (const Interval& s : first.stalls[p]) {
+        CHECK(s.kind != Interval::busy);
+        CHECK(s.begin >= last_end);  // in the process's clock order
+        CHECK(s.end > s.begin);
+        waited += s.end - s.begin;
+        last_end = s.end;
+      }
+      CHECK(waited == r.processes[p].stalled_empty + r.processes[p].stalled_full);
+      stalls += static_cast<int64_t>(first.stalls[p].size());
+    }
+    CHECK(stalls > 0);
+    for (size_t c = 0; c < r.channels.size(); ++c) {
+      CHECK(static_cast<int64_t>(first.words[c].size()) == r.channels[c].tokens);
+      int64_t held = 0, last_read = 0;
+      for (const auto& [written, read] : first.words[c]) {
+        if (read < 0) {
+          ++held;
+          continue;
+        }
+        CHECK(held == 0);  // the words held come last
+        CHECK(read > written);
+        CHECK(read >= last_read);
+        last_read = read;
+      }
+      CHECK(held == r.channels[c].left);
+    }
+    CHECK(std::tie(first.stalls, first.words) == std::tie(second.stalls, second.words));
+  }
+}
+
+TEST_CASE("a run with no subscriber gives the result a subscribed run gives", "[sim][listener]") {
+  const Region region = example_region({{"N", 4}, {"K", 30}, {"QD", 2}});
+  auto work = example::workload(region, 2);
+  REQUIRE(work.ok());
+  Recorder recorder;
+  SimOptions watched;
+  watched.listeners = {&recorder};
+  auto a = simulate(region, work.value().inputs);
+  auto b = simulate(region, work.value().inputs, watched);
+  REQUIRE(a.ok());
+  REQUIRE(b.ok());
+  CHECK(a.value().summary() == b.value().summary());
+  CHECK(a.value().steps == b.value().steps);
+  for (size_t p = 0; p < a.value().processes.size(); ++p) {
+    CHECK(a.value().processes[p].finish == b.value().processes[p].finish);
+    CHECK(a.value().processes[p].stalled_full == b.value().processes[p].stalled_full);
+  }
+  for (size_t c = 0; c < a.value().channels.size(); ++c)
+    CHECK(a.value().channels[c].max_occupancy == b.value().channels[c].max_occupancy);
+}
+
+}  // namespace
+}  // namespace loom
