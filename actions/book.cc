@@ -32,7 +32,7 @@ Booking book(const Machine& m, const Instruction& ins, std::string_view unit, Pe
       if (it != ready.end()) t = std::max(t, it->second);  // a value made on another unit is ready at 0
     }
     t += a.at;
-    const Port* p = u ? u->port(a.port) : nullptr;
+    const ActionPort* p = u ? u->port(a.port) : nullptr;
     const int64_t capacity = p ? std::max<int64_t>(p->capacity, 1) : 1;
     while (booked[a.port][t] >= capacity) ++t;
     const int64_t start = t;
@@ -56,7 +56,7 @@ Booking book(const Machine& m, const Instruction& ins, std::string_view unit, Pe
   if (!placed) return b;
   b.span = last - first + 1;
   for (const auto& [port, n] : uses) {
-    const Port* p = u ? u->port(port) : nullptr;
+    const ActionPort* p = u ? u->port(port) : nullptr;
     const int64_t capacity = p ? std::max<int64_t>(p->capacity, 1) : 1;
     b.initiation = std::max(b.initiation, (n + capacity - 1) / capacity);
   }

@@ -15,10 +15,10 @@ bool Action::makes(std::string_view value) const {
   return false;
 }
 
-const Port* Unit::port(std::string_view n) const { return named(ports, n); }
+const ActionPort* Unit::port(std::string_view n) const { return named(ports, n); }
 const Unit* Machine::unit(std::string_view n) const { return named(units, n); }
 const State* Machine::state(std::string_view n) const { return named(states, n); }
-const Channel* Machine::channel(std::string_view n) const { return named(channels, n); }
+const ModelChannel* Machine::channel(std::string_view n) const { return named(channels, n); }
 const Instruction* Machine::instruction(std::string_view n) const { return named(instructions, n); }
 
 }  // namespace loom::actions

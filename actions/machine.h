@@ -14,8 +14,10 @@
 
 namespace loom::actions {
 
-// How a port relates to the composed structure (structure.h's projection).
-enum class PortKind {
+// Where a port comes from, against the composed structure (structure.h's
+// projection). Not loom::PortKind, which says what a unit's declared port
+// does (reads, writes, owns).
+enum class PortOrigin {
   derived,     // a channel endpoint or a memory side the composition already has
   alias,       // one port standing for composed ones (`stands_for`): a capacity claim
   arithmetic,  // what a unit computes: never derivable from what it is wired to
@@ -26,21 +28,25 @@ enum class PortKind {
 // side of registers, whose outputs fan out.
 inline constexpr int64_t kAnyUses = int64_t{1} << 30;
 
-struct Port {
-  Port() = default;
-  Port(std::string n, int64_t c = 1, PortKind k = PortKind::derived, std::vector<std::string> s = {}, std::string r = "")
-      : name(std::move(n)), capacity(c), kind(k), stands_for(std::move(s)), reason(std::move(r)) {}
+// A port the actions use, with the uses a cycle it has room for: what booking
+// counts. Not loom::Port, a unit's declared port; a derived ActionPort is one
+// side of one.
+struct ActionPort {
+  ActionPort() = default;
+  ActionPort(std::string n, int64_t c = 1, PortOrigin o = PortOrigin::derived, std::vector<std::string> s = {},
+             std::string r = "")
+      : name(std::move(n)), capacity(c), origin(o), stands_for(std::move(s)), reason(std::move(r)) {}
 
   std::string name;
   int64_t capacity = 1;  // uses a cycle, up to kAnyUses
-  PortKind kind = PortKind::derived;
+  PortOrigin origin = PortOrigin::derived;
   std::vector<std::string> stands_for;  // alias: the composed ports it stands for
   std::string reason;                   // alias, arithmetic, counting: why it is not derived
 };
 
 struct Unit {
   std::string name;
-  std::vector<Port> ports;
+  std::vector<ActionPort> ports;
   int64_t ii = 1;
   // An elastic unit absorbs a rate above its ii (it stalls); a non-elastic one
   // is refused when its rate exceeds its ii.
@@ -48,7 +54,7 @@ struct Unit {
   // The composed units it is one dispatch domain over, when that is not just
   // the unit of its own name (TinyTPU's array: wld and pe, T x T of each).
   std::vector<std::string> kernels;
-  const Port* port(std::string_view name) const;
+  const ActionPort* port(std::string_view name) const;
 };
 
 struct State {
@@ -56,7 +62,9 @@ struct State {
   int64_t rows = 0, lanes = 1, lane_bits = 8;
 };
 
-struct Channel {
+// A channel as the model needs it: its name and word. Not loom::Channel, the
+// declaration a unit's port is bound to.
+struct ModelChannel {
   std::string name;
   int64_t lanes = 1, lane_bits = 8;
 };
@@ -123,14 +131,14 @@ struct Machine {
   std::string name;
   std::vector<Unit> units;
   std::vector<State> states;
-  std::vector<Channel> channels;
+  std::vector<ModelChannel> channels;
   std::vector<Instruction> instructions;
   std::vector<Obligation> claims;  // declared facts the rule cannot check (dependence, capacity)
   Numerics numerics = Numerics::exact;
 
   const Unit* unit(std::string_view name) const;
   const State* state(std::string_view name) const;
-  const Channel* channel(std::string_view name) const;
+  const ModelChannel* channel(std::string_view name) const;
   const Instruction* instruction(std::string_view name) const;
 };
 

@@ -40,7 +40,7 @@ Result<std::vector<Obligation>> check(const Machine& m) {
         // The width comes from the channel the value arrived on.
         for (const std::string& v : a.takes) {
           auto it = arrived.find(v);
-          const Channel* c = it == arrived.end() ? nullptr : m.channel(it->second);
+          const ModelChannel* c = it == arrived.end() ? nullptr : m.channel(it->second);
           if (c && c->lanes != a.leaves)
             status.add("fold-width", where,
                        "folds " + std::to_string(a.leaves) + " leaves of '" + v + "', which arrived on '" + c->name +

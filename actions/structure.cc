@@ -66,12 +66,12 @@ int64_t latency(const Structure& st, const Unit& unit) {
   return slowest;
 }
 
-const char* kind_name(PortKind k) {
+const char* origin_name(PortOrigin k) {
   switch (k) {
-    case PortKind::derived: return "DERIVED";
-    case PortKind::alias: return "ALIAS";
-    case PortKind::arithmetic: return "ARITHMETIC";
-    case PortKind::counting: return "COUNTING";
+    case PortOrigin::derived: return "DERIVED";
+    case PortOrigin::alias: return "ALIAS";
+    case PortOrigin::arithmetic: return "ARITHMETIC";
+    case PortOrigin::counting: return "COUNTING";
   }
   return "";
 }
@@ -106,10 +106,10 @@ Result<Projection> projection(const Structure& st, const Machine& m, const std::
         if (d->port(port) != nullptr) return d;
       return static_cast<const DerivedUnit*>(nullptr);
     };
-    for (const Port& port : u.ports) {
-      ProjectionRow row{u.name, port.name, port.kind, port.reason};
-      switch (port.kind) {
-        case PortKind::derived:
+    for (const ActionPort& port : u.ports) {
+      ProjectionRow row{u.name, port.name, port.origin, port.reason};
+      switch (port.origin) {
+        case PortOrigin::derived:
           if (const DerivedUnit* d = composed_has(port.name)) {
             covered[d->name].insert(port.name);
             const int64_t composed_capacity = d->port(port.name)->capacity;
@@ -124,7 +124,7 @@ Result<Projection> projection(const Structure& st, const Machine& m, const std::
                        "is declared derived, but the composition gives " + kernel_names + " no such port");
           }
           break;
-        case PortKind::alias: {
+        case PortOrigin::alias: {
           std::string targets;
           for (const std::string& t : port.stands_for) {
             targets += (targets.empty() ? "" : " + ") + t;
@@ -135,8 +135,8 @@ Result<Projection> projection(const Structure& st, const Machine& m, const std::
           row.detail = "stands for " + targets + "; " + port.reason;
           break;
         }
-        case PortKind::arithmetic:
-        case PortKind::counting: break;
+        case PortOrigin::arithmetic:
+        case PortOrigin::counting: break;
       }
       p.ports.push_back(row);
     }
@@ -152,8 +152,8 @@ Result<Projection> projection(const Structure& st, const Machine& m, const std::
                      std::to_string(ms.lane_bits) + ", the composition " + std::to_string(it->rows) + " rows of " +
                      std::to_string(it->lanes) + "x" + std::to_string(it->lane_bits));
   }
-  for (const Channel& mc : m.channels) {
-    auto it = std::find_if(st.channels.begin(), st.channels.end(), [&](const Channel& x) { return x.name == mc.name; });
+  for (const ModelChannel& mc : m.channels) {
+    auto it = std::find_if(st.channels.begin(), st.channels.end(), [&](const ModelChannel& x) { return x.name == mc.name; });
     if (it == st.channels.end())
       status.add("channel-not-composed", "channel '" + mc.name + "'", "the composition has no channel of that name");
     else if (it->lanes != mc.lanes || it->lane_bits != mc.lane_bits)
@@ -182,12 +182,12 @@ Result<Projection> projection(const Structure& st, const Machine& m, const std::
 }
 
 std::string Projection::to_string() const {
-  std::map<PortKind, int> counts;
+  std::map<PortOrigin, int> counts;
   std::string out = "  unit         port              class        detail\n";
   for (const ProjectionRow& r : ports) {
-    ++counts[r.kind];
+    ++counts[r.origin];
     char line[512];
-    std::snprintf(line, sizeof line, "  %-12s %-17s %-12s %s\n", r.unit.c_str(), r.port.c_str(), kind_name(r.kind),
+    std::snprintf(line, sizeof line, "  %-12s %-17s %-12s %s\n", r.unit.c_str(), r.port.c_str(), origin_name(r.origin),
                   r.detail.c_str());
     out += line;
   }
@@ -197,9 +197,9 @@ std::string Projection::to_string() const {
   out += "\ngrain:\n";
   for (const std::string& g : grain) out += "  " + g + "\n";
   if (grain.empty()) out += "  every unit is one kernel instantiated once: the compose grain and the dispatch domain agree\n";
-  out += "\n" + std::to_string(ports.size()) + " ports: " + std::to_string(counts[PortKind::derived]) + " derived, " +
-         std::to_string(counts[PortKind::alias]) + " alias, " + std::to_string(counts[PortKind::arithmetic]) +
-         " arithmetic, " + std::to_string(counts[PortKind::counting]) + " counting; " + std::to_string(unmodelled.size()) +
+  out += "\n" + std::to_string(ports.size()) + " ports: " + std::to_string(counts[PortOrigin::derived]) + " derived, " +
+         std::to_string(counts[PortOrigin::alias]) + " alias, " + std::to_string(counts[PortOrigin::arithmetic]) +
+         " arithmetic, " + std::to_string(counts[PortOrigin::counting]) + " counting; " + std::to_string(unmodelled.size()) +
          " unmodelled\n";
   return out;
 }

@@ -61,7 +61,7 @@ struct DerivedUnit {
 struct Structure {
   std::vector<DerivedUnit> units;
   std::vector<State> states;      // memories
-  std::vector<Channel> channels;  // with their lanes
+  std::vector<ModelChannel> channels;  // with their lanes
   const DerivedUnit* unit(std::string_view name) const;
 };
 
@@ -86,12 +86,12 @@ struct Unmodelled {
 
 struct ProjectionRow {
   std::string unit, port;
-  PortKind kind;
+  PortOrigin origin;
   std::string detail;  // what an alias stands for, or the reason
 };
 
 // "DERIVED", "ALIAS", "ARITHMETIC" or "COUNTING": how the projection prints it.
-const char* kind_name(PortKind kind);
+const char* origin_name(PortOrigin origin);
 
 struct Projection {
   std::vector<ProjectionRow> ports;

@@ -159,16 +159,16 @@ Result<actions::Machine> action_machine(const IsaSpec& spec, const std::map<std:
     unit.elastic = u.flag("elastic", true);
     unique_names(u.get("ports"), u.path() + "/ports", "port", status);
     each(u.get("ports"), u.path() + "/ports", status, build, [&](Fields& p) {
-      actions::Port port(p.text("name"), p.bounded("capacity", 1, 1, 1'000'000));
+      actions::ActionPort port(p.text("name"), p.bounded("capacity", 1, 1, 1'000'000));
       if (p.get("alias")) {
-        port.kind = actions::PortKind::alias;
+        port.origin = actions::PortOrigin::alias;
         port.stands_for = p.texts("alias");
         port.reason = p.text("reason");
       } else if (p.get("arithmetic")) {
-        port.kind = actions::PortKind::arithmetic;
+        port.origin = actions::PortOrigin::arithmetic;
         port.reason = p.text("arithmetic");
       } else if (p.get("counting")) {
-        port.kind = actions::PortKind::counting;
+        port.origin = actions::PortOrigin::counting;
         port.reason = p.text("counting");
       }
       unit.ports.push_back(std::move(port));

@@ -37,8 +37,8 @@ Result<actions::Machine> derive_machine(const actions::Structure& st, int64_t nu
   Status status;
   for (const char* unit : {"multiply", "tree", "store"})
     if (st.unit(unit) == nullptr) status.add("unit-not-composed", std::string("unit '") + unit + "'", "DotTree's reduce reaches it");
-  const actions::Channel* red_in = nullptr;
-  for (const actions::Channel& c : st.channels)
+  const actions::ModelChannel* red_in = nullptr;
+  for (const actions::ModelChannel& c : st.channels)
     if (c.name == "red_in") red_in = &c;
   if (red_in == nullptr) status.add("channel-not-composed", "channel 'red_in'", "the tree's input: its lanes are the fold's width");
   const actions::State* node = nullptr;
@@ -52,10 +52,10 @@ Result<actions::Machine> derive_machine(const actions::Structure& st, int64_t nu
   for (actions::Unit& u : m.units) {
     u.elastic = false;  // each stage is an II=1 pipeline that must keep up, not a queue
     if (u.name == "multiply")
-      u.ports.emplace_back("mul", 1, actions::PortKind::arithmetic, std::vector<std::string>{},
+      u.ports.emplace_back("mul", 1, actions::PortOrigin::arithmetic, std::vector<std::string>{},
                            "the lane multipliers: one packed word of products a cycle");
     if (u.name == "tree")
-      u.ports.emplace_back("adder", 1, actions::PortKind::arithmetic, std::vector<std::string>{},
+      u.ports.emplace_back("adder", 1, actions::PortOrigin::arithmetic, std::vector<std::string>{},
                            "the adder tree: RED_LANES - 1 adders, one fold a cycle");
   }
   const int64_t lanes = red_in->lanes;

@@ -54,7 +54,7 @@ int project_verb(const VerbArgs& a) {
     json j = {{"build", config(region)}, {"ports", json::array()}, {"unmodelled", json::array()},
               {"grain", projected.value().grain}};
     for (const actions::ProjectionRow& r : projected.value().ports)
-      j["ports"].push_back({{"unit", r.unit}, {"port", r.port}, {"class", actions::kind_name(r.kind)}, {"detail", r.detail}});
+      j["ports"].push_back({{"unit", r.unit}, {"port", r.port}, {"class", actions::origin_name(r.origin)}, {"detail", r.detail}});
     print(j.dump(2) + "\n");
     return kExitOk;
   }

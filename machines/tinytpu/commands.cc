@@ -267,7 +267,7 @@ int project_verb(const VerbArgs& a) {
     json j = {{"build", config(p)}, {"ports", json::array()}, {"unmodelled", json::array()}, {"grain", projected.value().grain},
               {"values", json::object()}};
     for (const actions::ProjectionRow& r : projected.value().ports)
-      j["ports"].push_back({{"unit", r.unit}, {"port", r.port}, {"class", actions::kind_name(r.kind)}, {"detail", r.detail}});
+      j["ports"].push_back({{"unit", r.unit}, {"port", r.port}, {"class", actions::origin_name(r.origin)}, {"detail", r.detail}});
     for (const actions::Unmodelled& u : projected.value().unmodelled)
       j["unmodelled"].push_back({{"unit", u.unit}, {"port", u.port}, {"reason", u.reason}});
     for (const actions::Instruction& ins : machine.instructions) j["values"][ins.name] = actions::values_out(ins);

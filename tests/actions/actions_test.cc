@@ -26,7 +26,7 @@ Action act(std::string unit, std::string port, std::string op, std::vector<std::
 Machine accumulator() {
   Machine m;
   m.name = "acc";
-  m.units = {{"accu", {{"ar.read"}, {"ar.write"}, {"alu", 2, PortKind::arithmetic}}, 1, true, {}}};
+  m.units = {{"accu", {{"ar.read"}, {"ar.write"}, {"alu", 2, PortOrigin::arithmetic}}, 1, true, {}}};
   m.states = {{"ar", 64, 4, 32}};
   Action x = act("accu", "ar.read", "load", {}, "x");
   x.reads = Rows{"ar", "a"};
@@ -51,7 +51,7 @@ Machine accumulator() {
 Machine tree() {
   Machine m;
   m.name = "dottree";
-  m.units = {{"tree", {{"in"}, {"adder", 1, PortKind::arithmetic}, {"out"}}, 1, false, {}}};
+  m.units = {{"tree", {{"in"}, {"adder", 1, PortOrigin::arithmetic}, {"out"}}, 1, false, {}}};
   m.channels = {{"red_in", 8, 16}, {"red_out", 1, 32}};
   Action in = act("tree", "in", "receive", {}, "w");
   in.via = "red_in";
@@ -214,7 +214,7 @@ class FakeArchitecture : public ArchitectureView {
 Machine projected() {
   Machine m = accumulator();
   m.units[0].ports.push_back({"from_array"});
-  m.units.push_back({"dma", {{"dram.read", 1, PortKind::alias, {"A.read", "B.read"}, "one AXI read path"}, {"to_spm"}}, 1, true, {}});
+  m.units.push_back({"dma", {{"dram.read", 1, PortOrigin::alias, {"A.read", "B.read"}, "one AXI read path"}, {"to_spm"}}, 1, true, {}});
   return m;
 }
 
@@ -392,7 +392,7 @@ class TreeArchitecture : public ArchitectureView {
 Machine leaf_writer(const Structure& s) {
   Machine m = implied_machine(s, "tree");
   m.units[0].elastic = false;
-  m.units[0].ports.push_back({"adder", 1, PortKind::arithmetic, {}, "the adders"});
+  m.units[0].ports.push_back({"adder", 1, PortOrigin::arithmetic, {}, "the adders"});
   Action in = act("tree", "red_in", "receive", {}, "w");
   in.via = "red_in";
   Action leaves = act("tree", "node.write", "store", {"w"});

@@ -152,8 +152,8 @@ TEST_CASE("the action model derives: every port but mul and adder, nothing unmod
     REQUIRE(p.ok());
     std::vector<std::string> own;
     for (const actions::ProjectionRow& row : p.value().ports) {
-      if (row.kind != actions::PortKind::derived) own.push_back(row.unit + "." + row.port);
-      if (row.kind != actions::PortKind::derived) CHECK(row.kind == actions::PortKind::arithmetic);
+      if (row.origin != actions::PortOrigin::derived) own.push_back(row.unit + "." + row.port);
+      if (row.origin != actions::PortOrigin::derived) CHECK(row.origin == actions::PortOrigin::arithmetic);
     }
     CHECK(own == std::vector<std::string>{"multiply.mul", "tree.adder"});
     CHECK(p.value().ports.size() == 16);
@@ -239,7 +239,7 @@ TEST_CASE("the model books every channel and memory access the bodies make", "[d
     for (const actions::Unit& u : m.units) {
       int64_t per_row = 0, per_instruction = 0;
       for (const actions::Action& a : m.instruction(kInstruction)->actions)
-        if (a.unit == u.name && u.port(a.port)->kind != actions::PortKind::arithmetic)
+        if (a.unit == u.name && u.port(a.port)->origin != actions::PortOrigin::arithmetic)
           (a.per == actions::Per::row ? per_row : per_instruction) += a.times;
       INFO(u.name);
       CHECK(stats_of(r.result, u.name).steps == 9 * per_row + per_instruction);
