@@ -17,7 +17,8 @@ class Placed {
 
   template <class P, class Target>
   Placed& bind(P, Target&& target) {
-    static_assert(port_position<U, P> >= 0, "loom: bind() names a port that the placed unit does not declare");
+    static_assert(diagnostics::Bind<diagnostics::name_of<U>, diagnostics::name_of<P>, (port_position<U, P> >= 0)>::ok ||
+                  true);
     placement_.bind(P::name, std::forward<Target>(target));
     return *this;
   }

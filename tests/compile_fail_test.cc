@@ -31,7 +31,8 @@ Compiled compile(const std::string& file, bool broken) {
   return {status, text.str()};
 }
 
-void expect_refusal(const std::string& file, const std::string& message) {
+// The diagnostics of the broken case, once the clean one has compiled.
+std::string refusal(const std::string& file) {
   INFO("case " << file);
   const Compiled clean = compile(file, false);
   INFO(clean.diagnostics);
@@ -39,19 +40,31 @@ void expect_refusal(const std::string& file, const std::string& message) {
   const Compiled broken = compile(file, true);
   INFO(broken.diagnostics);
   CHECK(broken.status != 0);
-  CHECK(broken.diagnostics.find(message) != std::string::npos);
+  return broken.diagnostics;
+}
+
+void expect_refusal(const std::string& file, const std::string& message) {
+  const std::string diagnostics = refusal(file);
+  INFO(diagnostics);
+  CHECK(diagnostics.find(message) != std::string::npos);
+}
+
+size_t occurrences(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
 }
 
 TEST_CASE("a body touching a channel its unit does not declare fails to compile", "[compile-fail]") {
-  expect_refusal("undeclared_channel.cc", "loom: the body reads a channel port that its unit does not declare");
+  expect_refusal("undeclared_channel.cc", "loom: the body reads a port that is not in its unit's port_list");
 }
 
 TEST_CASE("a body touching a memory its unit does not declare fails to compile", "[compile-fail]") {
-  expect_refusal("undeclared_memory.cc", "loom: the body loads from a memory or argument that its unit does not declare");
+  expect_refusal("undeclared_memory.cc", "loom: the body loads from a port that is not in its unit's port_list");
 }
 
 TEST_CASE("a body touching an argument its unit does not declare fails to compile", "[compile-fail]") {
-  expect_refusal("undeclared_argument.cc", "loom: the body stores to a memory or argument that its unit does not declare");
+  expect_refusal("undeclared_argument.cc", "loom: the body stores to a port that is not in its unit's port_list");
 }
 
 TEST_CASE("writing a word of the wrong type to a channel fails to compile", "[compile-fail]") {
@@ -79,11 +92,22 @@ TEST_CASE("declaring two ports with one name fails to compile", "[compile-fail]"
 }
 
 TEST_CASE("binding a port the placed unit does not declare fails to compile", "[compile-fail]") {
-  expect_refusal("bind_undeclared_port.cc", "loom: bind() names a port that the placed unit does not declare");
+  expect_refusal("bind_undeclared_port.cc", "loom: bind() names a port that is not in the placed unit's port_list");
 }
 
 TEST_CASE("a pipeline with no initiation interval fails to compile", "[compile-fail]") {
   expect_refusal("invalid_pipeline.cc", "loom: a unit's pipeline needs ii >= 1 and depth >= 1 (cycles)");
+}
+
+TEST_CASE("a mistake is one error at every lane count and backend, naming the unit and the port", "[compile-fail]") {
+  const std::string diagnostics = refusal("once_per_mistake.cc");
+  INFO(diagnostics);
+  // Two lane counts, two backends, and two stores and a load of the memory.
+  CHECK(occurrences(diagnostics, "error: static assertion failed: loom: the body stores to a port that is not in its unit's port_list") == 1);
+  CHECK(occurrences(diagnostics, "error: static assertion failed: loom: the body loads from a port that is not in its unit's port_list") == 1);
+  CHECK(occurrences(diagnostics, "error:") == 2);
+  CHECK(diagnostics.find("\"lanewise\"") != std::string::npos);
+  CHECK(diagnostics.find("\"scratch\"") != std::string::npos);
 }
 
 }  // namespace

@@ -4,7 +4,8 @@
 // part of what HLS compiles: units/unit.h includes it only without LOOM_HLS.
 //
 // Context<U, Backend> checks each access against the unit's declaration at
-// compile time and then calls the backend directly, so a backend that is a
+// compile time (units/diagnostics.h: each mistake once, naming the unit and
+// the port) and then calls the backend directly, so a backend that is a
 // concrete class (the simulator's process) costs no virtual call per access;
 // the virtual Io (units/io.h) is the backend for everything else.
 #pragma once
@@ -22,6 +23,7 @@
 #include <type_traits>
 
 #include "units/declare.h"
+#include "units/diagnostics.h"
 #include "units/io.h"
 #include "units/port.h"
 #include "units/shape.h"
@@ -134,10 +136,9 @@ constexpr int param_position = detail::position<P>(detail::param_types<U>());
 // The view of the machine a body gets: only what its unit declares.
 template <UnitDeclaration U, class Backend>
 class Context {
-  static_assert(detail::all_ports(detail::port_types<U>()),
-                "loom: port_list() takes port tags: LOOM_READS, LOOM_WRITES, LOOM_OWNS, ...");
-  static_assert(detail::unique_names(detail::port_types<U>()), "loom: a unit declares two ports with the same name");
-  static_assert(detail::unique_names(detail::param_types<U>()), "loom: a unit declares the same parameter twice");
+  static_assert(diagnostics::Declaration<diagnostics::name_of<U>, detail::all_ports(detail::port_types<U>()),
+                                        detail::unique_names(detail::port_types<U>()),
+                                        detail::unique_names(detail::param_types<U>())>::ok || true);
 
  public:
   using unit = U;
@@ -150,8 +151,9 @@ class Context {
   template <class P>
   typename P::word read(P) const {
     static_assert(is_port_tag<P>::value, "loom: read() takes a port of this unit");
-    static_assert(port_position<U, P> >= 0, "loom: the body reads a channel port that its unit does not declare");
-    static_assert(P::kind == PortKind::reads, "loom: read() takes a LOOM_READS port, a channel the unit reads");
+    if constexpr (is_port_tag<P>::value)
+      static_assert(diagnostics::Read<diagnostics::name_of<U>, diagnostics::name_of<P>, listed<P>,
+                                      P::kind == PortKind::reads>::ok || true);
     typename P::word word;
     backend_.read(port_position<U, P>, word.limbs(), P::word::limb_count);
     return word;
@@ -161,10 +163,9 @@ class Context {
   template <class P, class W>
   void write(P, const W& word) const {
     static_assert(is_port_tag<P>::value, "loom: write() takes a port of this unit");
-    static_assert(port_position<U, P> >= 0, "loom: the body writes a channel port that its unit does not declare");
-    static_assert(P::kind == PortKind::writes, "loom: write() takes a LOOM_WRITES port, a channel the unit writes");
-    static_assert(std::is_same_v<W, typename P::word>,
-                  "loom: write() is given a word whose type differs from the port's declared word");
+    if constexpr (is_port_tag<P>::value)
+      static_assert(diagnostics::Write<diagnostics::name_of<U>, diagnostics::name_of<P>, listed<P>,
+                                       P::kind == PortKind::writes, std::is_same_v<W, typename P::word>>::ok || true);
     backend_.write(port_position<U, P>, word.limbs(), P::word::limb_count);
   }
 
@@ -172,11 +173,9 @@ class Context {
   template <class P>
   typename P::word load(P, int64_t row) const {
     static_assert(is_port_tag<P>::value, "loom: load() takes a port of this unit");
-    static_assert(port_position<U, P> >= 0,
-                  "loom: the body loads from a memory or argument that its unit does not declare");
-    static_assert(P::kind == PortKind::owns || P::kind == PortKind::uses || P::kind == PortKind::addresses,
-                  "loom: load() takes a memory (LOOM_OWNS) or an argument (LOOM_*_DRAM)");
-    static_assert(P::access != Access::write, "loom: load() from an argument the unit declares write-only");
+    if constexpr (is_port_tag<P>::value)
+      static_assert(diagnostics::Load<diagnostics::name_of<U>, diagnostics::name_of<P>, listed<P>, storage<P>,
+                                      P::access != Access::write>::ok || true);
     typename P::word word;
     backend_.load(port_position<U, P>, row, word.limbs(), P::word::limb_count);
     return word;
@@ -185,21 +184,18 @@ class Context {
   template <class P, class W>
   void store(P, int64_t row, const W& word) const {
     static_assert(is_port_tag<P>::value, "loom: store() takes a port of this unit");
-    static_assert(port_position<U, P> >= 0,
-                  "loom: the body stores to a memory or argument that its unit does not declare");
-    static_assert(P::kind == PortKind::owns || P::kind == PortKind::uses || P::kind == PortKind::addresses,
-                  "loom: store() takes a memory (LOOM_OWNS) or an argument (LOOM_*_DRAM)");
-    static_assert(P::access != Access::read, "loom: store() to an argument the unit declares read-only");
-    static_assert(std::is_same_v<W, typename P::word>,
-                  "loom: store() is given a word whose type differs from the port's declared word");
+    if constexpr (is_port_tag<P>::value)
+      static_assert(diagnostics::Store<diagnostics::name_of<U>, diagnostics::name_of<P>, listed<P>, storage<P>,
+                                       P::access != Access::read, std::is_same_v<W, typename P::word>>::ok || true);
     backend_.store(port_position<U, P>, row, word.limbs(), P::word::limb_count);
   }
 
   template <class P>
   int64_t param(P) const {
     static_assert(std::is_base_of_v<ParamTag, P>, "loom: param() takes a parameter tag (LOOM_PARAM)");
-    static_assert(param_position<U, P> >= 0,
-                  "loom: the body reads a parameter that its unit does not declare in `params`");
+    if constexpr (std::is_base_of_v<ParamTag, P>)
+      static_assert(diagnostics::ParamUse<diagnostics::name_of<U>, diagnostics::name_of<P>,
+                                          (param_position<U, P> >= 0)>::ok || true);
     return backend_.param(param_position<U, P>);
   }
 
@@ -207,6 +203,11 @@ class Context {
   void begin_iteration() const { backend_.begin_iteration(); }
 
  private:
+  template <class P>
+  static constexpr bool listed = port_position<U, P> >= 0;
+  template <class P>
+  static constexpr bool storage = P::kind == PortKind::owns || P::kind == PortKind::uses || P::kind == PortKind::addresses;
+
   Backend& backend_;
   Index index_;
 };
@@ -222,8 +223,8 @@ void run_body(Backend& backend, const Index& index) {
 // adds the simulator's entry point where it places the unit (compose/place.h).
 template <UnitDeclaration U>
 UnitModel describe() {
-  static_assert(U::pipeline.ii >= 1 && U::pipeline.depth >= 1,
-                "loom: a unit's pipeline needs ii >= 1 and depth >= 1 (cycles)");
+  static_assert(diagnostics::PipelineOf<diagnostics::name_of<U>, (U::pipeline.ii >= 1 && U::pipeline.depth >= 1)>::ok ||
+                true);
   UnitModel model;
   model.name = std::string(U::name);
   model.source = std::string(repo_relative(U::source));
