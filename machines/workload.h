@@ -39,20 +39,19 @@ std::vector<W> random_rows(int64_t rows, std::mt19937_64& rng) {
 }
 
 // The differences between simulated and expected rows of one argument, where
-// same(simulated, expected, lane) says a lane agrees, as "mismatch" errors
-// naming the row and lane and showing each lane as text(word, lane); at most
-// `limit` of them, then a count.
-template <class W, class Text, class Same>
+// same(simulated, expected, lane) says a lane agrees, as "mismatch" errors at
+// where(row, lane) showing each lane as text(word, lane); at most `limit` of
+// them, then a count.
+template <class W, class Text, class Same, class Where>
 Status compare_rows(const std::string& argument, const std::vector<W>& simulated, const std::vector<W>& expected,
-                    int limit, Text text, Same same) {
+                    int limit, Text text, Same same, Where where) {
   Status status;
   int64_t differences = 0;
   for (size_t r = 0; r < expected.size() && r < simulated.size(); ++r)
     for (unsigned lane = 0; lane < W::lanes; ++lane) {
       if (same(simulated[r], expected[r], lane)) continue;
       if (differences++ < limit)
-        status.add("mismatch", "argument '" + argument + "' row " + std::to_string(r) + " lane " + std::to_string(lane),
-                   "simulated " + text(simulated[r], lane) + ", reference " + text(expected[r], lane));
+        status.add("mismatch", where(r, lane), "simulated " + text(simulated[r], lane) + ", reference " + text(expected[r], lane));
     }
   if (simulated.size() != expected.size())
     status.add("mismatch", "argument '" + argument + "'",
@@ -62,13 +61,37 @@ Status compare_rows(const std::string& argument, const std::vector<W>& simulated
   return status;
 }
 
+// The same, each difference at "argument 'NAME' row R lane L".
+template <class W, class Text, class Same>
+Status compare_rows(const std::string& argument, const std::vector<W>& simulated, const std::vector<W>& expected,
+                    int limit, Text text, Same same) {
+  return compare_rows(argument, simulated, expected, limit, text, same, [&argument](size_t row, unsigned lane) {
+    return "argument '" + argument + "' row " + std::to_string(row) + " lane " + std::to_string(lane);
+  });
+}
+
 // Bit for bit, lanes shown as two's complement integers.
+template <class W>
+std::string lane_text(const W& word, unsigned lane) {
+  return std::to_string(word.lane_signed(lane));
+}
+template <class W>
+bool same_lane(const W& a, const W& b, unsigned lane) {
+  return a.lane(lane) == b.lane(lane);
+}
+
+// Bit for bit, each difference at where(row, lane).
+template <class W, class Where>
+Status compare_rows(const std::string& argument, const std::vector<W>& simulated, const std::vector<W>& expected,
+                    int limit, Where where) {
+  return compare_rows(argument, simulated, expected, limit, lane_text<W>, same_lane<W>, where);
+}
+
+// Bit for bit, each difference at "argument 'NAME' row R lane L".
 template <class W>
 Status compare_rows(const std::string& argument, const std::vector<W>& simulated, const std::vector<W>& expected,
                     int limit = 10) {
-  return compare_rows(
-      argument, simulated, expected, limit, [](const W& word, unsigned lane) { return std::to_string(word.lane_signed(lane)); },
-      [](const W& a, const W& b, unsigned lane) { return a.lane(lane) == b.lane(lane); });
+  return compare_rows(argument, simulated, expected, limit, lane_text<W>, same_lane<W>);
 }
 
 }  // namespace loom

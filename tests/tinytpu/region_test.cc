@@ -10,6 +10,7 @@
 #include "machines/tinytpu/isa_dsl.h"
 #include "machines/tinytpu/tinytpu.h"
 #include "machines/tinytpu/variants.h"
+#include "units/library/tinytpu/words.h"
 
 namespace loom::tinytpu {
 namespace {
@@ -50,6 +51,29 @@ TEST_CASE("a MAXDIM-cubed GEMM with ReLU runs bit-exactly at T=4, 8, 16 and 32")
     // At least the MAC limit: M*K*N / T^2 cycles of array work.
     CHECK(r.cycles >= int64_t{maxdim} * maxdim * maxdim / (t * t));
   }
+}
+
+TEST_CASE("the check names each element of C that differs, by row and column, then counts the rest") {
+  const Region region = compose({{"T", 4}, {"MAXDIM", 16}});
+  auto work = default_workload(region, 0);
+  REQUIRE(work.ok());
+  auto sim = simulate(region, work.value().inputs);
+  REQUIRE(sim.ok());
+  REQUIRE(sim.value().ok());
+  ArgumentContents final = sim.value().arguments;
+  std::vector<Operand<4>> c = final.at("C").as<Operand<4>>();
+  // Word 5, lane 2 is element 22 of the row-major 16 x 16 matrix: C[1][6].
+  c[5].set_lane(2, c[5].lane_signed(2) + 1);
+  final["C"] = Buffer::of(c);
+  Status one = work.value().check(final);
+  REQUIRE(one.errors().size() == 1);
+  CHECK(one.errors()[0].kind == "mismatch");
+  CHECK(one.errors()[0].where == "C[1][6]");
+  for (size_t w = 10; w < 21; ++w) c[w].set_lane(0, c[w].lane_signed(0) ^ 1);
+  final["C"] = Buffer::of(c);
+  Status twelve = work.value().check(final);
+  REQUIRE(twelve.errors().size() == 11);  // 10 named, then the count
+  CHECK(twelve.errors()[10].message == "2 more differences");
 }
 
 TEST_CASE("bench is all exact at T=4, MAXDIM=16 and prints cycles for every GEMM") {
