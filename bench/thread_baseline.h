@@ -10,7 +10,7 @@
 #include <string>
 
 #include "compose/region.h"
-#include "compose/sim/buffer.h"
+#include "units/buffer.h"
 
 namespace loom {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "common/status.h"
-#include "compose/sim/buffer.h"
+#include "units/buffer.h"
 
 namespace loom {
 

@@ -1,5 +1,6 @@
 #include "units/standalone.h"
 
+#include <algorithm>
 #include <cassert>
 #include <utility>
 
@@ -24,8 +25,7 @@ int Standalone::checked_port(std::string_view port) const {
 
 void Standalone::allocate(std::string_view port, int64_t rows) {
   const int i = checked_port(port);
-  storage_[i].assign(static_cast<size_t>(rows),
-                     Limbs(bits::limbs_for(static_cast<unsigned>(unit_.ports[static_cast<size_t>(i)].word.bits())), 0));
+  storage_[i] = Buffer(unit_.ports[static_cast<size_t>(i)].word, rows);
 }
 
 std::string Standalone::where(int port) const {
@@ -59,19 +59,17 @@ void Standalone::write(int port, const uint64_t* limbs, int limb_count) {
 }
 
 void Standalone::load(int port, int64_t row, uint64_t* limbs, int limb_count) {
-  std::vector<Limbs>& rows = storage_[port];
-  if (row < 0 || row >= static_cast<int64_t>(rows.size()))
-    fail("row-out-of-range", port,
-         "load of row " + std::to_string(row) + " of " + std::to_string(rows.size()) + " rows");
-  for (int l = 0; l < limb_count; ++l) limbs[l] = rows[static_cast<size_t>(row)][static_cast<size_t>(l)];
+  const Buffer& rows = storage_[port];
+  if (row < 0 || row >= rows.rows())
+    fail("row-out-of-range", port, "load of row " + std::to_string(row) + " of " + std::to_string(rows.rows()) + " rows");
+  std::copy_n(rows.row(row), limb_count, limbs);
 }
 
 void Standalone::store(int port, int64_t row, const uint64_t* limbs, int limb_count) {
-  std::vector<Limbs>& rows = storage_[port];
-  if (row < 0 || row >= static_cast<int64_t>(rows.size()))
-    fail("row-out-of-range", port,
-         "store to row " + std::to_string(row) + " of " + std::to_string(rows.size()) + " rows");
-  rows[static_cast<size_t>(row)].assign(limbs, limbs + limb_count);
+  Buffer& rows = storage_[port];
+  if (row < 0 || row >= rows.rows())
+    fail("row-out-of-range", port, "store to row " + std::to_string(row) + " of " + std::to_string(rows.rows()) + " rows");
+  std::copy_n(limbs, limb_count, rows.row(row));
 }
 
 int64_t Standalone::param(int which) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "common/status.h"
+#include "units/buffer.h"
 #include "units/io.h"
 #include "units/parameter_set.h"
 #include "units/unit_model.h"
@@ -33,9 +34,7 @@ class Standalone final : public Io {
   void allocate(std::string_view port, int64_t rows);
   template <class W>
   void fill(std::string_view port, const std::vector<W>& rows) {
-    allocate(port, static_cast<int64_t>(rows.size()));
-    auto& s = storage_[checked_port<W>(port)];
-    for (size_t r = 0; r < rows.size(); ++r) s[r].assign(rows[r].limbs(), rows[r].limbs() + W::limb_count);
+    storage_[checked_port<W>(port)] = Buffer::of(rows);
   }
 
   // Runs the body to completion, or to the first error.
@@ -45,12 +44,16 @@ class Standalone final : public Io {
   template <class W>
   std::vector<W> written(std::string_view port) const {
     auto it = fifos_.find(checked_port<W>(port));
-    return it == fifos_.end() ? std::vector<W>() : to_words<W>(it->second);
+    if (it == fifos_.end()) return {};
+    std::vector<W> out(it->second.size());
+    for (size_t i = 0; i < out.size(); ++i)
+      for (unsigned l = 0; l < W::limb_count; ++l) out[i].limbs()[l] = it->second[i][l];
+    return out;
   }
   template <class W>
   std::vector<W> rows(std::string_view port) const {
     auto it = storage_.find(checked_port<W>(port));
-    return it == storage_.end() ? std::vector<W>() : to_words<W>(it->second);
+    return it == storage_.end() ? std::vector<W>() : it->second.template as<W>();
   }
 
   void read(int port, uint64_t* limbs, int limb_count) override;
@@ -61,13 +64,6 @@ class Standalone final : public Io {
 
  private:
   using Limbs = std::vector<uint64_t>;
-  template <class W, class C>
-  static std::vector<W> to_words(const C& c) {
-    std::vector<W> out(c.size());
-    for (size_t i = 0; i < c.size(); ++i)
-      for (int l = 0; l < static_cast<int>(W::limb_count); ++l) out[i].limbs()[l] = c[i][static_cast<size_t>(l)];
-    return out;
-  }
   int checked_port(std::string_view port) const;
   // The port, which must carry words of type W: a mismatch would copy past a row.
   template <class W>
@@ -83,7 +79,7 @@ class Standalone final : public Io {
   Index index_;
   ParamValues params_;
   std::map<int, std::deque<Limbs>> fifos_;
-  std::map<int, std::vector<Limbs>> storage_;
+  std::map<int, Buffer> storage_;
 };
 
 }  // namespace loom

@@ -10,7 +10,7 @@
 #include "common/status.h"
 #include "compose/hls/sources.h"
 #include "compose/region.h"
-#include "compose/sim/buffer.h"
+#include "units/buffer.h"
 
 namespace loom::hls {
 

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "compose/sim/buffer.h"
+#include "units/buffer.h"
 #include "compose/sim/fifo_times.h"
 #include "compose/sim/process_clock.h"
 #include "units/bits.h"

@@ -14,7 +14,7 @@
 
 #include "common/status.h"
 #include "compose/region.h"
-#include "compose/sim/buffer.h"
+#include "units/buffer.h"
 #include "compose/sim/deadlock_report.h"
 #include "compose/sim/sim_listener.h"
 

@@ -1,5 +1,6 @@
-// Rows of packed words: what a region argument or a memory holds, going into a
-// simulation and coming out of it.
+// Rows of packed words, of one shape: what a region argument or a memory
+// holds, going into a run and coming out of it, in the simulator, the HLS
+// testbench and a unit's standalone test alike.
 #pragma once
 
 #include <cassert>
