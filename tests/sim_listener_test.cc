@@ -15,8 +15,10 @@
 namespace loom {
 namespace {
 
-// Everything it was told, in order.
+// Everything it was told, in order; words only if it wants them.
 struct Recorder final : SimListener {
+  bool words_wanted = true;
+  bool wants_words() const override { return words_wanted; }
   int begins = 0, ends = 0, after_end = 0;
   std::vector<std::vector<Interval>> stalls;
   std::vector<std::vector<std::pair<int64_t, int64_t>>> words;
@@ -115,6 +117,38 @@ TEST_CASE("a run with no subscriber gives the result a subscribed run gives", "[
   }
   for (size_t c = 0; c < a.value().channels.size(); ++c)
     CHECK(a.value().channels[c].max_occupancy == b.value().channels[c].max_occupancy);
+}
+
+TEST_CASE("no word is told when no subscriber wants words, and the stalls still are", "[sim][listener]") {
+  const Region region = example_region({{"N", 3}, {"K", 20}, {"QD", 1}});
+  auto work = example::workload(region, 3);
+  REQUIRE(work.ok());
+  Recorder stalls_only, also_stalls_only;
+  stalls_only.words_wanted = also_stalls_only.words_wanted = false;
+  SimOptions options;
+  options.listeners = {&stalls_only, &also_stalls_only};
+  auto run = simulate(region, work.value().inputs, options);
+  REQUIRE(run.ok());
+  REQUIRE(run.value().ok());
+  size_t words = 0, stalls = 0;
+  for (const auto& w : stalls_only.words) words += w.size();
+  for (const auto& s : stalls_only.stalls) stalls += s.size();
+  CHECK(words == 0);
+  CHECK(stalls > 0);
+  CHECK(stalls_only.stalls == also_stalls_only.stalls);
+}
+
+TEST_CASE("a null listener is refused by name before the run", "[sim][listener]") {
+  const Region region = example_region({{"N", 2}, {"K", 4}});
+  auto work = example::workload(region, 0);
+  REQUIRE(work.ok());
+  Recorder fine;
+  SimOptions options;
+  options.listeners = {&fine, nullptr};
+  auto run = simulate(region, work.value().inputs, options);
+  REQUIRE(!run.ok());
+  CHECK(run.status().to_string() == "error[null-listener] SimOptions::listeners[1]: is nullptr, not a listener\n");
+  CHECK(fine.begins == 0);
 }
 
 }  // namespace

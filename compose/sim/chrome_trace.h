@@ -11,25 +11,28 @@
 
 namespace loom {
 
-// The trace of a run `timeline` saw.
+// The trace of the run of `region` that ended with `result`, which `timeline`
+// saw from its beginning to its end.
 std::string chrome_trace(const Region& region, const SimResult& result, const Timeline& timeline);
 
-// The trace as a view: subscribe it (SimOptions::listeners), run, then read it.
+// The trace as a view: subscribe it (SimOptions::listeners), run, then read
+// it. It holds the last run it saw end, or nothing.
 class TraceView final : public Timeline {
  public:
   void on_begin(const Region& region) override {
     region_ = &region;
+    text_.clear();
     Timeline::on_begin(region);
   }
   void on_end(const SimResult& result) override {
     Timeline::on_end(result);
     text_ = chrome_trace(*region_, result, *this);
+    region_ = nullptr;
   }
-  // The trace, once the run has ended.
   const std::string& text() const { return text_; }
 
  private:
-  const Region* region_ = nullptr;
+  const Region* region_ = nullptr;  // during a run
   std::string text_;
 };
 

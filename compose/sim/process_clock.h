@@ -28,8 +28,8 @@ inline constexpr int64_t kChannelLatency = 1;
 
 class ProcessClock {
  public:
-  // Each stall is told to `listener` as process `process`'s, if there is one.
-  ProcessClock(Pipeline pipeline, int ports, SimListener* listener = nullptr, size_t process = 0);
+  // Each stall is told to `listener`, if not null, as process `process`'s.
+  ProcessClock(Pipeline pipeline, int ports, SimListener* listener, size_t process);
 
   // The watchdog's cycle bound: when the clock first passes `bound`, it sets
   // *alarm to INT64_MIN, the step limit the process's next access trips on

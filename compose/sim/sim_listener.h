@@ -1,7 +1,8 @@
 // What a run reports as it happens, to whoever subscribes to it
-// (SimOptions::listeners): the report, the JSON output and the trace are
-// views that subscribe (views.h), as LLVM MCA's views subscribe to its
-// hardware events, so the run records nothing for a view that nobody asked for.
+// (SimOptions::listeners): the report and the JSON output (sim_report.h) and
+// the trace (chrome_trace.h) are views that subscribe, as LLVM MCA's views
+// subscribe to its hardware events, so the run records nothing for a view
+// that nobody asked for.
 //
 // Events come on the simulator's thread. One process's stalls come in the
 // order of its clock, one channel's words in the order they were read; across
@@ -41,12 +42,17 @@ class SimListener {
   }
   // A word of channel element `channel` was written at cycle `written` and
   // read at `read`; read is -1 for a word still held when the run ended.
+  // Only if some subscriber wants_words(): telling each word costs the run a
+  // call per read.
   virtual void on_word(size_t channel, int64_t written, int64_t read) {
     (void)channel;
     (void)written;
     (void)read;
   }
-  // The run has ended with `result`; no event follows.
+  virtual bool wants_words() const { return true; }
+  // The run has ended with `result`, which is the caller's once this returns:
+  // keep a copy of what is needed, not the reference. No event follows, and
+  // the region need not outlive the call either.
   virtual void on_end(const SimResult& result) { (void)result; }
 };
 

@@ -16,26 +16,42 @@ namespace loom {
 std::string sim_report(const Region& region, const SimResult& result);
 nlohmann::json sim_json(const Region& region, const SimResult& result);
 
-// The two as views: subscribe one (SimOptions::listeners), run, then read it.
+// The two as views: subscribe one (SimOptions::listeners), run, then read
+// it. Each renders the last run it saw end; before any, or when a run was
+// refused before it began, it holds nothing (an empty text, a null JSON).
 class ReportView final : public SimListener {
  public:
-  void on_begin(const Region& region) override { region_ = &region; }
-  void on_end(const SimResult& result) override { text_ = sim_report(*region_, result); }
-  const std::string& text() const { return text_; }  // once the run has ended
+  void on_begin(const Region& region) override {
+    region_ = &region;
+    text_.clear();
+  }
+  bool wants_words() const override { return false; }
+  void on_end(const SimResult& result) override {
+    text_ = sim_report(*region_, result);
+    region_ = nullptr;
+  }
+  const std::string& text() const { return text_; }
 
  private:
-  const Region* region_ = nullptr;
+  const Region* region_ = nullptr;  // during a run
   std::string text_;
 };
 
 class JsonView final : public SimListener {
  public:
-  void on_begin(const Region& region) override { region_ = &region; }
-  void on_end(const SimResult& result) override { json_ = sim_json(*region_, result); }
-  nlohmann::json& json() { return json_; }  // once the run has ended; the caller may add to it
+  void on_begin(const Region& region) override {
+    region_ = &region;
+    json_ = nullptr;
+  }
+  bool wants_words() const override { return false; }
+  void on_end(const SimResult& result) override {
+    json_ = sim_json(*region_, result);
+    region_ = nullptr;
+  }
+  nlohmann::json& json() { return json_; }  // the caller may add to it
 
  private:
-  const Region* region_ = nullptr;
+  const Region* region_ = nullptr;  // during a run
   nlohmann::json json_;
 };
 

@@ -61,6 +61,9 @@ class Subscribers final : public SimListener {
   void on_word(size_t channel, int64_t written, int64_t read) override {
     for (SimListener* l : all_) l->on_word(channel, written, read);
   }
+  bool wants_words() const override {
+    return std::any_of(all_.begin(), all_.end(), [](const SimListener* l) { return l->wants_words(); });
+  }
   void on_end(const SimResult& result) override {
     for (SimListener* l : all_) l->on_end(result);
   }
@@ -76,7 +79,7 @@ class Simulation final : public Scheduler {
  public:
   Simulation(const Region& region, const SimOptions& options)
       : region(region), options(options), subscribers_(options.listeners) {
-    assert(std::find(options.listeners.begin(), options.listeners.end(), nullptr) == options.listeners.end());
+    assert(std::find(options.listeners.begin(), options.listeners.end(), nullptr) == options.listeners.end());  // simulate() refuses it
     if (options.listeners.size() == 1) events = options.listeners.front();
     if (options.listeners.size() > 1) events = &subscribers_;
   }
@@ -284,7 +287,7 @@ SimResult Simulation::run(const Inputs& inputs) {
   fifos.reserve(region.channels.size());
   for (const ChannelInstance& c : region.channels) {
     fifos.emplace_back(c.word.bits(), c.depth);
-    if (events != nullptr) fifos.back().times.report_words(events, fifos.size() - 1);
+    if (events != nullptr && events->wants_words()) fifos.back().times.report_words(events, fifos.size() - 1);
   }
   for (const MemoryInstance& m : region.memories) memories.emplace_back(m.word, m.rows);
   for (const ArgumentInstance& a : region.arguments) {
@@ -467,6 +470,9 @@ std::string SimResult::summary() const {
 
 Result<SimResult> simulate(const Region& region, const Inputs& inputs, const SimOptions& options) {
   Status status = check_inputs(region, inputs);
+  for (size_t l = 0; l < options.listeners.size(); ++l)
+    if (options.listeners[l] == nullptr)
+      status.add("null-listener", "SimOptions::listeners[" + std::to_string(l) + "]", "is nullptr, not a listener");
   if (!status.ok()) return status;
   Simulation sim(region, options);
   return sim.run(inputs);

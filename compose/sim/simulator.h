@@ -25,8 +25,9 @@ struct SimOptions {
   // (loom sim --max-cycles, --max-steps) for longer workloads.
   int64_t max_cycles = 100'000'000;  // a process's clock past this stops the run
   int64_t max_steps = 1'000'000'000;  // channel, memory and argument accesses, over all processes
-  // Told of the run's events as they happen (sim_listener.h), in this order;
-  // none, and the run keeps no more than its statistics.
+  // Told of the run's events as they happen (sim_listener.h), each in this
+  // order; none, and the run keeps no more than its statistics. Each must
+  // outlive the run, and a listener listed twice is told everything twice.
   std::vector<SimListener*> listeners;
   size_t stack_bytes = 256 * 1024;        // per process; guarded, so an overflow faults instead of corrupting
 };
@@ -75,7 +76,7 @@ struct SimResult {
 using Inputs = ArgumentContents;
 
 // Errors (before anything runs): unknown-argument, missing-input, input-word,
-// input-size. What happens during the run is in the SimResult.
+// input-size, null-listener (a listener that is nullptr). What happens during the run is in the SimResult.
 Result<SimResult> simulate(const Region& region, const Inputs& inputs, const SimOptions& options = {});
 
 }  // namespace loom

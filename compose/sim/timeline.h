@@ -16,8 +16,10 @@ namespace loom {
 class Timeline : public SimListener {
  public:
   void on_begin(const Region& region) override;
-  void on_stall(size_t process, const Interval& stall) override { intervals_[process].push_back(stall); }
-  void on_word(size_t channel, int64_t written, int64_t read) override { words_[channel].push_back({written, read}); }
+  void on_stall(size_t process, const Interval& stall) override { intervals_.at(process).push_back(stall); }
+  void on_word(size_t channel, int64_t written, int64_t read) override {
+    words_.at(channel).push_back({written, read});
+  }
   // Fills each process's busy stretches in around its stalls.
   void on_end(const SimResult& result) override;
 
