@@ -578,7 +578,23 @@ class HeaderWriter {
 
 }  // namespace
 
+// A namespace the header can open: identifiers joined by "::", and not the
+// walk's own, whose names (Fault, Step, resolve) the header would redeclare.
+Status check_namespace(const std::string& ns) {
+  bool ok = !ns.empty() && ns != "loom::spec";
+  for (size_t from = 0; ok;) {
+    const size_t to = ns.find("::", from);
+    ok = is_identifier(ns.substr(from, to == std::string::npos ? std::string::npos : to - from));
+    if (to == std::string::npos) break;
+    from = to + 2;
+  }
+  if (ok) return {};
+  return Error{"bad-namespace", "namespace '" + ns + "'",
+               "is not identifiers joined by '::' (as in acme::isa), or is loom::spec, which spec/walk.h declares"};
+}
+
 Result<std::string> generate_header(const IsaSpec& spec, const GenerateOptions& options) {
+  if (Status ns = check_namespace(options.cpp_namespace); !ns.ok()) return ns;
   if (Status names = check_names(spec); !names.ok()) return names;
   return HeaderWriter(spec, options).write();
 }

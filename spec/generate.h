@@ -17,8 +17,11 @@ struct GenerateOptions {
 };
 
 // The header: constants, encoder, decoder with operands under the spec's names,
-// the loop and AGU resolver, the header builder and the numerics. Errors:
-// bad-identifier (a spec name that cannot be a C++ name).
+// the header builder, the numerics, and `resolve`, the format's loop and AGU
+// walk (spec/walk.h, which the header includes: its consumer depends on
+// //spec:walk). Errors: bad-identifier (a spec name that cannot be a C++
+// name), bad-namespace (options.cpp_namespace is not identifiers joined by
+// "::", or is loom::spec).
 Result<std::string> generate_header(const IsaSpec& spec, const GenerateOptions& options);
 
 // The markdown tables for the ISA document.

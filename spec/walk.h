@@ -3,9 +3,10 @@
 // generated encoding header walks its program through this one template.
 //
 // `E` is the view a generated header gives of itself (its `Encoding`): the
-// types Instruction, Kind, Terms and OpcodeInfo, the constants kLoopDepth,
-// kFieldLimit and kOperandFields, the field slices, and the functions
-// find_opcode, decode and decode_agu.
+// types Instruction (with nr and f[]), Kind and Terms; the constants
+// kLoopDepth, kFieldLimit and kOperandFields; the slices kOpcodeSlice and
+// kFieldSlices; and the functions find_opcode (a pointer to an opcode's info,
+// with its kind, or null), decode and decode_agu.
 #pragma once
 
 #include <array>

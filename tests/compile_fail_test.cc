@@ -55,15 +55,15 @@ size_t occurrences(const std::string& text, const std::string& what) {
   return n;
 }
 
-TEST_CASE("a body touching a channel its unit does not declare fails to compile", "[compile-fail]") {
+TEST_CASE("a body touching a channel not in its unit's port_list fails to compile", "[compile-fail]") {
   expect_refusal("undeclared_channel.cc", "loom: the body reads a port that is not in its unit's port_list");
 }
 
-TEST_CASE("a body touching a memory its unit does not declare fails to compile", "[compile-fail]") {
+TEST_CASE("a body touching a memory not in its unit's port_list fails to compile", "[compile-fail]") {
   expect_refusal("undeclared_memory.cc", "loom: the body loads from a port that is not in its unit's port_list");
 }
 
-TEST_CASE("a body touching an argument its unit does not declare fails to compile", "[compile-fail]") {
+TEST_CASE("a body touching an argument not in its unit's port_list fails to compile", "[compile-fail]") {
   expect_refusal("undeclared_argument.cc", "loom: the body stores to a port that is not in its unit's port_list");
 }
 
@@ -91,7 +91,7 @@ TEST_CASE("declaring two ports with one name fails to compile", "[compile-fail]"
   expect_refusal("duplicate_port.cc", "loom: a unit declares two ports with the same name");
 }
 
-TEST_CASE("binding a port the placed unit does not declare fails to compile", "[compile-fail]") {
+TEST_CASE("binding a port not in the placed unit's port_list fails to compile", "[compile-fail]") {
   expect_refusal("bind_undeclared_port.cc", "loom: bind() names a port that is not in the placed unit's port_list");
 }
 

@@ -6,20 +6,30 @@
 # layering's and not a broken probe's. Each probe is one case of the count.
 #   tools/check_layering.sh [BAZELW]   (prints "layering: N passed, M failed")
 set -uo pipefail
+bazelw=$(realpath "${1:-$(dirname "$0")/../bazelw}")
 cd "$(dirname "$0")/.."
-bazelw=${1:-./bazelw}
 passed=0
 failed=0
+# The probe package being tried, removed however the script ends.
+probing=""
+trap '[[ -n $probing ]] && rm -rf "$probing"' EXIT INT TERM
 
 # probe PACKAGE DEPENDENCY refused|accepted
 probe() {
   local package=$1/layering_probe dependency=$2 expected=$3
+  if [[ -e $package ]]; then
+    echo "layering: $package exists; it is the probe's, so a run that was stopped left it: remove it"
+    failed=$((failed + 1))
+    return
+  fi
+  probing=$package
   mkdir -p "$package"
   printf 'cc_library(name = "probe", deps = ["%s"], tags = ["manual"])\n' "$dependency" > "$package/BUILD"
   local output
   output=$("$bazelw" build --nobuild "//$package:probe" 2>&1)
   local code=$?
   rm -rf "$package"
+  probing=""
   local got=accepted
   if ((code != 0)); then
     if grep -q "is not visible from target '//$package:probe'" <<< "$output"; then got=refused; else got="failed otherwise"; fi
@@ -33,16 +43,25 @@ probe() {
   fi
 }
 
+# Every layer against every layer above it, and the peers against each other.
 probe common //units:vocabulary refused
+probe common //tools:main refused
 probe units //actions refused
+probe units //spec:isa_spec refused
 probe units //compose:region refused
+probe units //machines:workload refused
+probe units //tools:main refused
 probe actions //compose:region refused
 probe actions //spec:isa_spec refused
+probe actions //machines:workload refused
+probe actions //tools:main refused
 probe spec //compose:region refused
 probe spec //machines:workload refused
+probe spec //tools:main refused
 probe compose //spec:isa_spec refused
 probe compose //machines:workload refused
 probe compose/sim //machines:workload refused
+probe compose //tools:main refused
 probe machines //tools:main refused
 probe units/library/tinytpu //compose/hls:sources accepted
 probe units //common:status accepted

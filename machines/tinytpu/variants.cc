@@ -55,7 +55,8 @@ Architecture compose_variant(Variant variant) {
   if (variant == Variant::psum_int16) c::place_array<T, Pe<T, 16>>(arch, f);
   else c::place_array<T, Pe<T>>(arch, f);
   c::place_accu<T>(arch, f);
-  if (variant == Variant::psum_int16) c::place_dma_st<T>(arch, f, f.c_dst, f.ac2st);
+  // Both broken DMA paths place their own store side.
+  if (variant != Variant::two_way_dma && variant != Variant::writeback) c::place_dma_st<T>(arch, f, f.c_dst, f.ac2st);
   return arch;
 }
 
