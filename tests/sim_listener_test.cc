@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <map>
+#include <stdexcept>
 #include <tuple>
 #include <vector>
 
@@ -149,6 +150,60 @@ TEST_CASE("a null listener is refused by name before the run", "[sim][listener]"
   REQUIRE(!run.ok());
   CHECK(run.status().to_string() == "error[null-listener] SimOptions::listeners[1]: is nullptr, not a listener\n");
   CHECK(fine.begins == 0);
+}
+
+TEST_CASE("a listener listed twice is refused by name before the run", "[sim][listener]") {
+  const Region region = example_region({{"N", 2}, {"K", 4}});
+  auto work = example::workload(region, 0);
+  REQUIRE(work.ok());
+  Recorder once;
+  SimOptions options;
+  options.listeners = {&once, &once};
+  auto run = simulate(region, work.value().inputs, options);
+  REQUIRE(!run.ok());
+  CHECK(run.status().errors()[0].kind == "duplicate-listener");
+  CHECK(run.status().errors()[0].where == "SimOptions::listeners[1]");
+  CHECK(once.begins == 0);
+}
+
+// Throws at the n-th event of one kind, then counts what it is still told.
+struct Thrower final : SimListener {
+  enum Kind { begin, stall, word, held_word, end } kind;
+  int told = 0;
+  explicit Thrower(Kind k) : kind(k) {}
+  void maybe_throw(Kind k) {
+    ++told;
+    if (k == kind) throw std::runtime_error("listener fault");
+  }
+  void on_begin(const Region&) override { maybe_throw(begin); }
+  void on_stall(size_t, const Interval&) override { maybe_throw(stall); }
+  void on_word(size_t, int64_t, int64_t read) override { maybe_throw(read < 0 ? held_word : word); }
+  void on_end(const SimResult&) override { maybe_throw(end); }
+};
+
+TEST_CASE("a listener that throws stops the run with an error naming it, not a unit", "[sim][listener]") {
+  for (const Thrower::Kind kind : {Thrower::begin, Thrower::stall, Thrower::word, Thrower::held_word, Thrower::end}) {
+    CAPTURE(static_cast<int>(kind));
+    // QD=1 stalls the taps; the step bound leaves words held at the end.
+    const Region region = example_region({{"N", 4}, {"K", 30}, {"QD", 1}});
+    auto work = example::workload(region, 1);
+    REQUIRE(work.ok());
+    Recorder before;
+    Thrower thrower(kind);
+    Recorder after;
+    SimOptions options;
+    options.max_steps = 500;
+    options.listeners = {&before, &thrower, &after};
+    auto run = simulate(region, work.value().inputs, options);
+    REQUIRE(run.ok());
+    const SimResult& r = run.value();
+    CHECK(r.outcome == SimResult::error);
+    REQUIRE(r.errors.errors().size() == 1);
+    CHECK(r.errors.to_string() == "error[listener-threw] SimOptions::listeners[1]: threw: listener fault\n");
+    // Nothing is told after the fault: the next listener missed that event too.
+    CHECK(after.ends == 0);
+    CHECK(before.ends == (kind == Thrower::end ? 1 : 0));
+  }
 }
 
 }  // namespace

@@ -63,6 +63,13 @@ probe compose //machines:workload refused
 probe compose/sim //machines:workload refused
 probe compose //tools:main refused
 probe machines //tools:main refused
+# Files and aliases are targets too.
+probe common //:loom refused
+probe actions //tools:cli.cc refused
+probe common //machines:registry.cc refused
+probe units //machines/tinytpu:isa_encoding.h refused
+probe spec //machines/tinytpu:isa_spec.json refused
+probe units //compose/sim:simulator.h refused
 probe units/library/tinytpu //compose/hls:sources accepted
 probe units //common:status accepted
 probe actions //units:vocabulary accepted

@@ -16,7 +16,8 @@ namespace loom {
 std::string chrome_trace(const Region& region, const SimResult& result, const Timeline& timeline);
 
 // The trace as a view: subscribe it (SimOptions::listeners), run, then read
-// it. It holds the last run it saw end, or nothing.
+// it. It holds the trace of the last run it saw end (as ReportView holds its
+// report), or nothing.
 class TraceView final : public Timeline {
  public:
   void on_begin(const Region& region) override {

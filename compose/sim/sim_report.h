@@ -17,8 +17,10 @@ std::string sim_report(const Region& region, const SimResult& result);
 nlohmann::json sim_json(const Region& region, const SimResult& result);
 
 // The two as views: subscribe one (SimOptions::listeners), run, then read
-// it. Each renders the last run it saw end; before any, or when a run was
-// refused before it began, it holds nothing (an empty text, a null JSON).
+// it. Each holds what it rendered when the last run it saw ended: nothing (an
+// empty text, a null JSON) before any, or while a run it began has not ended.
+// A run simulate() refused before it began tells it nothing, so it keeps what
+// it held.
 class ReportView final : public SimListener {
  public:
   void on_begin(const Region& region) override {

@@ -6,6 +6,7 @@
 #include <cassert>
 #include <exception>
 #include <memory>
+#include <optional>
 #include <utility>
 
 #include "compose/sim/fiber.h"
@@ -48,28 +49,52 @@ class Task final : public SimProcess {
   Simulation& sim_;
 };
 
-// Every subscriber, told each event in turn.
+// Every subscriber, told each event in turn. A listener is the caller's code:
+// if one throws, the run stops (its processes run on only until they block)
+// with a listener-threw error naming it, and no listener is told anything more.
 class Subscribers final : public SimListener {
  public:
-  explicit Subscribers(const std::vector<SimListener*>& all) : all_(all) {}
+  Subscribers(const std::vector<SimListener*>& all, bool& stop) : all_(all), stop_(stop) {}
+
   void on_begin(const Region& region) override {
-    for (SimListener* l : all_) l->on_begin(region);
+    each([&](SimListener& l) { l.on_begin(region); });
   }
   void on_stall(size_t process, const Interval& stall) override {
-    for (SimListener* l : all_) l->on_stall(process, stall);
+    each([&](SimListener& l) { l.on_stall(process, stall); });
   }
   void on_word(size_t channel, int64_t written, int64_t read) override {
-    for (SimListener* l : all_) l->on_word(channel, written, read);
+    each([&](SimListener& l) { l.on_word(channel, written, read); });
   }
   bool wants_words() const override {
     return std::any_of(all_.begin(), all_.end(), [](const SimListener* l) { return l->wants_words(); });
   }
   void on_end(const SimResult& result) override {
-    for (SimListener* l : all_) l->on_end(result);
+    each([&](SimListener& l) { l.on_end(result); });
   }
+  // The first listener that threw, as an error, if one did.
+  const std::optional<Error>& failure() const { return failure_; }
 
  private:
+  template <class Event>
+  void each(const Event& event) {
+    for (size_t i = 0; i < all_.size() && !failure_; ++i) {
+      try {
+        event(*all_[i]);
+      } catch (const std::exception& e) {
+        fail(i, e.what());
+      } catch (...) {
+        fail(i, "an exception that is not a std::exception");
+      }
+    }
+  }
+  void fail(size_t listener, const std::string& what) {
+    failure_ = Error{"listener-threw", "SimOptions::listeners[" + std::to_string(listener) + "]", "threw: " + what};
+    stop_ = true;
+  }
+
   const std::vector<SimListener*>& all_;
+  bool& stop_;
+  std::optional<Error> failure_;
 };
 
 // The processes hand the thread to one another directly, in the order they
@@ -78,10 +103,9 @@ class Subscribers final : public SimListener {
 class Simulation final : public Scheduler {
  public:
   Simulation(const Region& region, const SimOptions& options)
-      : region(region), options(options), subscribers_(options.listeners) {
+      : region(region), options(options), subscribers_(options.listeners, stop) {
     assert(std::find(options.listeners.begin(), options.listeners.end(), nullptr) == options.listeners.end());  // simulate() refuses it
-    if (options.listeners.size() == 1) events = options.listeners.front();
-    if (options.listeners.size() > 1) events = &subscribers_;
+    if (!options.listeners.empty()) events = &subscribers_;
   }
 
   SimResult run(const Inputs& inputs);
@@ -122,7 +146,7 @@ class Simulation final : public Scheduler {
 
   const Region& region;
   const SimOptions& options;
-  SimListener* events = nullptr;  // the one subscriber, all of them, or none
+  SimListener* events = nullptr;  // the subscribers, or none
   std::vector<SimFifo> fifos;
   SimFifo unbound{1, 0};  // what an unbound port's accesses find: see SimProcess::bind
   std::vector<Buffer> memories, arguments;
@@ -314,6 +338,10 @@ SimResult Simulation::run(const Inputs& inputs) {
   unwind();
   processes.clear();
   if (events != nullptr) events->on_end(result);
+  if (subscribers_.failure()) {
+    result.outcome = SimResult::error;
+    result.errors.add(*subscribers_.failure());
+  }
   return std::move(result);
 }
 
@@ -470,9 +498,13 @@ std::string SimResult::summary() const {
 
 Result<SimResult> simulate(const Region& region, const Inputs& inputs, const SimOptions& options) {
   Status status = check_inputs(region, inputs);
-  for (size_t l = 0; l < options.listeners.size(); ++l)
-    if (options.listeners[l] == nullptr)
-      status.add("null-listener", "SimOptions::listeners[" + std::to_string(l) + "]", "is nullptr, not a listener");
+  for (size_t l = 0; l < options.listeners.size(); ++l) {
+    const std::string where = "SimOptions::listeners[" + std::to_string(l) + "]";
+    if (options.listeners[l] == nullptr) status.add("null-listener", where, "is nullptr, not a listener");
+    for (size_t earlier = 0; earlier < l; ++earlier)
+      if (options.listeners[l] != nullptr && options.listeners[l] == options.listeners[earlier])
+        status.add("duplicate-listener", where, "is listeners[" + std::to_string(earlier) + "] again: a view would be told every event twice");
+  }
   if (!status.ok()) return status;
   Simulation sim(region, options);
   return sim.run(inputs);

@@ -27,7 +27,8 @@ struct SimOptions {
   int64_t max_steps = 1'000'000'000;  // channel, memory and argument accesses, over all processes
   // Told of the run's events as they happen (sim_listener.h), each in this
   // order; none, and the run keeps no more than its statistics. Each must
-  // outlive the run, and a listener listed twice is told everything twice.
+  // outlive the run, and be listed once. One that throws stops the run with a
+  // listener-threw error; nothing more is told to any of them.
   std::vector<SimListener*> listeners;
   size_t stack_bytes = 256 * 1024;        // per process; guarded, so an overflow faults instead of corrupting
 };
@@ -76,7 +77,8 @@ struct SimResult {
 using Inputs = ArgumentContents;
 
 // Errors (before anything runs): unknown-argument, missing-input, input-word,
-// input-size, null-listener (a listener that is nullptr). What happens during the run is in the SimResult.
+// input-size, null-listener (a listener that is nullptr), duplicate-listener
+// (one listed twice). What happens during the run is in the SimResult.
 Result<SimResult> simulate(const Region& region, const Inputs& inputs, const SimOptions& options = {});
 
 }  // namespace loom
