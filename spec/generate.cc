@@ -2,28 +2,49 @@
 
 #include <cctype>
 #include <functional>
+#include <map>
 
 #include "spec/derived_properties.h"
 
 namespace loom::spec {
 namespace {
 
-// Functions the generated header declares: an opcode or a program limit (which
-// become functions too) may not take their names.
-constexpr std::string_view kGeneratedNames[] = {
-    "acc", "legal", "encode", "decode", "info", "find_opcode", "derive", "ipow", "resolve", "header_counts",
-    "header_word", "to_operand", "out_of_range", "violated_constraint", "encode_agu", "decode_agu", "ar_raw_distance",
-    "find_value", "set_parameter", "Encoding", "Fault", "Step", "Resolution"};
+// What the generated header declares at namespace scope whatever the spec
+// says: a name the spec gives a function, a struct or a constant (an opcode,
+// a program limit, a chain header) may not be one of these.
+constexpr std::string_view kHeaderNames[] = {
+    // types
+    "Encoding", "Fault", "Instruction", "Kind", "Opcode", "OpcodeInfo", "ParameterInfo", "Params", "Resolution", "Slice",
+    "Step", "Term", "Terms", "Unit",
+    // functions
+    "acc", "ar_raw_distance", "decode", "decode_agu", "derive", "encode", "encode_agu", "find_opcode", "find_value",
+    "header_counts", "header_word", "info", "ipow", "legal", "out_of_range", "resolve", "set_parameter", "to_operand",
+    "violated_constraint",
+    // constants
+    "kAccBits", "kAguField", "kAguLevel", "kAguStride", "kAguTermBits", "kAguTerms", "kAguValid", "kArDistanceHeader",
+    "kClipHi", "kClipLo", "kDefaults", "kFieldLimit", "kFieldNames", "kFieldSlices", "kHeaderCount", "kHeaderSlices",
+    "kHeaderUnits", "kLoopDepth", "kOpcodeCount", "kOpcodeSlice", "kOpcodes", "kOperandBits", "kOperandFields",
+    "kParameterCount", "kParameters", "kRowsSlice", "kScale", "kShift", "kUnitCount", "kUnits", "kValueNames",
+    "kWordBits"};
 
-// C++ keywords a spec name could plausibly take.
+// C++20's keywords, and the names the header spells that a spec name would
+// hide: the fixed-width integers and std.
 constexpr std::string_view kReserved[] = {
-    "and", "auto", "bool", "break", "case", "char", "class", "const", "continue", "default", "delete", "do", "double",
-    "else", "enum", "false", "float", "for", "if", "int", "long", "new", "not", "or", "private", "public", "return",
-    "short", "signed", "sizeof", "static", "struct", "switch", "template", "this", "true", "try", "union", "unsigned",
-    "using", "virtual", "void", "while", "xor"};
+    "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case", "catch", "char",
+    "char8_t", "char16_t", "char32_t", "class", "compl", "concept", "const", "consteval", "constexpr", "constinit",
+    "const_cast", "continue", "co_await", "co_return", "co_yield", "decltype", "default", "delete", "do", "double",
+    "dynamic_cast", "else", "enum", "explicit", "export", "extern", "false", "float", "for", "friend", "goto", "if",
+    "inline", "int", "long", "mutable", "namespace", "new", "noexcept", "not", "not_eq", "nullptr", "operator", "or",
+    "or_eq", "private", "protected", "public", "register", "reinterpret_cast", "requires", "return", "short", "signed",
+    "sizeof", "static", "static_assert", "static_cast", "struct", "switch", "template", "this", "thread_local", "throw",
+    "true", "try", "typedef", "typeid", "typename", "union", "unsigned", "using", "virtual", "void", "volatile",
+    "wchar_t", "while", "xor", "xor_eq", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t",
+    "uint64_t", "size_t", "std"};
 
+// An identifier C++ leaves to the user: no keyword, no name the header
+// spells, and none of the implementation's (a leading underscore, or "__").
 bool is_identifier(std::string_view s) {
-  if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
+  if (s.empty() || !std::isalpha(static_cast<unsigned char>(s[0])) || s.find("__") != std::string_view::npos) return false;
   for (char c : s)
     if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
   for (std::string_view r : kReserved)
@@ -47,7 +68,37 @@ std::string camel(std::string_view snake) {
 }
 
 std::string slice(const Slice& s) { return "{" + std::to_string(s.lo) + ", " + std::to_string(s.bits) + "}"; }
-std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
+// A string literal holding `s` exactly, whatever it holds.
+std::string quoted(std::string_view s) {
+  std::string out = "\"";
+  for (char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (u < 0x20 || u == 0x7f) {
+      const char octal[] = {'\\', static_cast<char>('0' + (u >> 6)), static_cast<char>('0' + ((u >> 3) & 7)),
+                            static_cast<char>('0' + (u & 7)), '\0'};
+      out += octal;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+// Spec text as the rest of one comment line: a control character (a newline
+// would end the comment) becomes a space, and a trailing backslash, which would
+// continue the comment onto the next line, is dropped.
+std::string comment(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    out += u < 0x20 || u == 0x7f ? ' ' : c;
+  }
+  while (!out.empty() && (out.back() == '\\' || out.back() == ' ')) out.pop_back();
+  return out;
+}
 std::string num(int64_t v) { return std::to_string(v); }
 
 const char* kind_name(Opcode::Kind k) {
@@ -79,28 +130,50 @@ void emit_cases(std::string& o, const IsaSpec& spec, const std::function<std::st
   o += "    default:\n      break;\n  }\n";
 }
 
-// Every spec name the header declares must be a C++ name that clashes with none of its own.
+// Every name the spec makes the header declare must be a C++ identifier, and
+// no two may be one: each namespace-scope name is held against the header's
+// own and every other the spec makes (an opcode's builder, its operand struct
+// and view, a unit's bit, a program limit, a chain header's slice and builder).
 Status check_names(const IsaSpec& spec) {
   Status status;
   const auto identifier = [&](std::string_view name, const std::string& what) {
-    if (!is_identifier(name))
-      status.add("bad-identifier", what + " '" + std::string(name) + "'",
-                 "cannot be a C++ name in the generated header (not an identifier, a keyword, or a name it declares)");
+    if (is_identifier(name)) return true;
+    status.add("bad-identifier", what + " '" + std::string(name) + "'",
+               "cannot be a C++ name in the generated header (not an identifier, a keyword, or a name the header "
+               "spells, such as int64_t)");
+    return false;
   };
-  const auto top_level = [&](std::string_view name, const std::string& what) {
-    identifier(name, what);
-    for (std::string_view g : kGeneratedNames)
-      if (name == g) status.add("bad-identifier", what + " '" + std::string(name) + "'", "clashes with a function the generated header declares");
+  std::map<std::string, std::string> declared;  // namespace scope: name -> what declares it
+  for (std::string_view n : kHeaderNames) declared.emplace(n, "a name the generated header declares");
+  const auto declare = [&](const std::string& name, const std::string& what, const std::string& as) {
+    auto [at, fresh] = declared.emplace(name, as);
+    if (!fresh) status.add("bad-identifier", what, "makes the header declare '" + name + "', which is already " + at->second);
   };
   for (const Opcode& op : spec.opcodes) {
-    top_level(op.name, "opcode");
-    for (const Operand& o : op.operands) identifier(o.name, "operand of '" + op.name + "'");
+    const std::string what = "opcode '" + op.name + "'";
+    if (!identifier(op.name, "opcode")) continue;
+    declare(op.name, what, "opcode '" + op.name + "''s builder");
+    for (const Operand& o : op.operands) {
+      identifier(o.name, "operand of '" + op.name + "'");
+      if (op.kind == Opcode::data && o.name == "nr")
+        status.add("bad-identifier", "operand of '" + op.name + "' 'nr'", "is the row count's name in the opcode's builder");
+    }
+    if (op.kind == Opcode::agu_prefix || op.kind == Opcode::retired || op.operands.empty()) continue;
+    declare(camel(op.name) + "Operands", what, "opcode '" + op.name + "''s operand struct");
+    declare(op.name + "_operands", what, "opcode '" + op.name + "''s operand view");
   }
   for (const Parameter& p : spec.parameters) identifier(p.name, "parameter");
   for (const Derived& d : spec.derived) identifier(d.name, "derived value");
-  for (const auto& u : spec.units) identifier(u.first, "unit");
-  for (const Predicate& p : spec.program_limits) top_level(p.name, "program limit");
-  for (const ChainHeader& c : spec.chain_headers) identifier(c.name, "chain header");
+  for (const auto& u : spec.units)
+    if (identifier(u.first, "unit")) declare("unit_" + u.first, "unit '" + u.first + "'", "unit '" + u.first + "''s bit");
+  for (const Predicate& p : spec.program_limits)
+    if (identifier(p.name, "program limit")) declare(p.name, "program limit '" + p.name + "'", "program limit '" + p.name + "'");
+  for (const ChainHeader& c : spec.chain_headers) {
+    if (!identifier(c.name, "chain header")) continue;
+    const std::string what = "chain header '" + c.name + "'";
+    declare("k" + camel(c.name) + "Slice", what, "chain header '" + c.name + "''s slice");
+    declare(c.name + "_header", what, "chain header '" + c.name + "''s builder");
+  }
   return status;
 }
 
@@ -131,7 +204,7 @@ class HeaderWriter {
   static std::string param(std::string_view n) { return "p." + std::string(n); }
 
   void prologue() {
-    line("// GENERATED by `loom gen-isa` from " + options_.spec_path + "; do not edit.");
+    line("// GENERATED by `loom gen-isa` from " + comment(options_.spec_path) + "; do not edit.");
     line("// `loom gen-isa --check` regenerates this file and fails on any byte of difference.");
     line("#pragma once");
     line();
@@ -431,14 +504,14 @@ class HeaderWriter {
     line("// The first constraint a build violates, or \"\".");
     line("constexpr std::string_view violated_constraint(const Params& p) {");
     for (const Predicate& c : spec_.constraints)
-      line("  if (!" + c.expr.to_cpp(param) + ") return " + quoted(c.name) + ";  // " + c.expr.text());
+      line("  if (!" + c.expr.to_cpp(param) + ") return " + quoted(c.name) + ";  // " + comment(c.expr.text()));
     line("  return \"\";");
     line("}");
     if (!spec_.program_limits.empty()) {
       line();
       line("// What a program's shape must satisfy, one predicate each.");
       for (const Predicate& c : spec_.program_limits)
-        line("constexpr bool " + c.name + "(const Params& p) { return " + c.expr.to_cpp(param) + "; }  // " + c.expr.text());
+        line("constexpr bool " + c.name + "(const Params& p) { return " + c.expr.to_cpp(param) + "; }  // " + comment(c.expr.text()));
     }
     line();
   }
@@ -498,7 +571,7 @@ class HeaderWriter {
     }
     for (const ChainHeader& c : spec_.chain_headers) {
       line();
-      line("// " + c.name + ": " + c.doc);
+      line("// " + c.name + ": " + comment(c.doc));
       line("inline constexpr Slice k" + camel(c.name) + "Slice" + slice(c.slice) + ";");
       const int carried = c.carries == "nr" ? -1 : field_index(spec_, c.carries);
       line("constexpr uint64_t " + c.name + "_header(const Instruction& i) { return k" + camel(c.name) +

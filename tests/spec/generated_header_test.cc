@@ -7,7 +7,11 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "common/files.h"
 #include "spec/generate.h"
 #include "spec/isa_spec.h"
 
@@ -15,6 +19,53 @@ namespace loom::spec {
 namespace {
 
 constexpr const char* kSpec = "machines/tinytpu/isa_spec.json";
+
+// g++'s verdict on `header` saved as DIR/NAME.h and included by a file that
+// may use it: "" when it compiles, else the diagnostics.
+std::string compile_errors(const std::string& header, const std::string& name, const std::string& use = "") {
+  const char* tmp = std::getenv("TEST_TMPDIR");
+  const std::string dir = tmp ? tmp : "/tmp";
+  std::ofstream(dir + "/" + name + ".h") << header;
+  std::ofstream(dir + "/" + name + ".cc") << "#include \"" + name + ".h\"\n" + use + "\nint main() {}\n";
+  const std::string log = dir + "/" + name + ".log";
+  const std::string command = "g++ -std=c++20 -fsyntax-only -Wall -Wextra -Werror -iquote " + dir + " -iquote . " + dir +
+                              "/" + name + ".cc > " + log + " 2>&1";
+  const int status = std::system(command.c_str());
+  std::stringstream diagnostics;
+  diagnostics << std::ifstream(log).rdbuf();
+  return status == 0 ? "" : diagnostics.str() + "(status " + std::to_string(status) + ")";
+}
+
+nlohmann::json tinytpu_json() {
+  auto text = read_file(kSpec);
+  REQUIRE(text.ok());
+  return nlohmann::json::parse(text.value());
+}
+
+// Every string value equal to `from`, anywhere in the spec, becomes `to`: a
+// rename of an opcode or a unit, its references included.
+void rename(nlohmann::json& j, const std::string& from, const std::string& to) {
+  if (j.is_string() && j.get<std::string>() == from) j = to;
+  if (j.is_structured())
+    for (auto& child : j) rename(child, from, to);
+}
+
+Result<std::string> generated(const nlohmann::json& j) {
+  auto spec = load_spec(j.dump(), "spec.json");
+  INFO(spec.status().to_string());
+  REQUIRE(spec.ok());
+  return generate_header(spec.value(), {"acme::isa", "spec.json"});
+}
+
+// The first error's kind, or "compiles" when the header is generated and
+// compiles, or "broken" when it is generated and does not.
+std::string verdict(const nlohmann::json& j, const std::string& name) {
+  auto header = generated(j);
+  if (!header.ok()) return header.errors()[0].kind;
+  const std::string errors = compile_errors(header.value(), name);
+  INFO(errors);
+  return errors.empty() ? "compiles" : "broken";
+}
 
 TEST_CASE("a generated header compiles in another namespace and walks a program at compile time") {
   auto s = load_spec_file(kSpec);
@@ -58,6 +109,63 @@ TEST_CASE("a namespace the header cannot open is refused by name") {
     CHECK(header.errors()[0].where == "namespace '" + std::string(ns) + "'");
   }
   CHECK(generate_header(s.value(), {"loom::spec::tinytpu", "spec.json"}).ok());
+}
+
+TEST_CASE("a spec name the header would declare twice, or could not declare, is refused by name") {
+  // Every name the header declares of its own, and names C++ keeps, as a
+  // program limit (a function at namespace scope) and as an opcode.
+  const std::vector<std::string> taken = {"Encoding", "Slice", "Instruction", "Params", "Kind", "kOpcodeSlice",
+                                          "kLoopDepth", "kHeaderCount", "kDefaults", "resolve", "int64_t", "uint64_t",
+                                          "size_t", "std", "namespace", "constexpr", "operator", "typename", "_Upper",
+                                          "two__underscores", "unit_spm", "weight_chain_header", "mm_operands",
+                                          "MmOperands"};
+  for (const std::string& name : taken) {
+    CAPTURE(name);
+    nlohmann::json limit = tinytpu_json();
+    limit["program_limits"][0]["name"] = name;
+    CHECK(verdict(limit, "limit") == "bad-identifier");
+    nlohmann::json opcode = tinytpu_json();
+    rename(opcode, "vrelu", name);
+    CHECK(verdict(opcode, "opcode") == "bad-identifier");
+  }
+  // Two opcodes whose operand structs would share a name.
+  nlohmann::json camel = tinytpu_json();
+  rename(camel, "vld", "dmaLd");
+  CHECK(verdict(camel, "camel") == "bad-identifier");
+  // A data opcode's operand named as its builder's row count.
+  nlohmann::json rows = tinytpu_json();
+  rows["opcodes"][7]["operands"][0]["name"] = "nr";  // vadd's first operand
+  REQUIRE(rows["opcodes"][7]["name"] == "vadd");
+  CHECK(verdict(rows, "rows") == "bad-identifier");
+  // A chain header whose slice would be the opcode field's.
+  nlohmann::json chain = tinytpu_json();
+  chain["chain_headers"][0]["name"] = "opcode";
+  CHECK(verdict(chain, "chain") == "bad-identifier");
+  // And names that are fine still compile.
+  nlohmann::json fine = tinytpu_json();
+  rename(fine, "vrelu", "v_relu2");
+  CHECK(verdict(fine, "fine") == "compiles");
+}
+
+TEST_CASE("spec text reaches the header only as comments and literals it cannot break out of") {
+  nlohmann::json j = tinytpu_json();
+  j["chain_headers"][0]["doc"] = "line one\n#error injected\\";
+  j["constraints"][0]["name"] = "quote\" and \\ backslash";
+  j["program_limits"][0]["expr"] = std::string(j["program_limits"][0]["expr"]) + "\n";
+  j["constraints"][0]["expr"] = "MAXDIM % T\n== 0";
+  auto header = generated(j);
+  INFO(header.status().to_string());
+  REQUIRE(header.ok());
+  // The renamed constraint still names itself exactly, quote and backslash.
+  const std::string use = R"(constexpr acme::isa::Params odd_t() {
+  acme::isa::Params p = acme::isa::kDefaults;
+  p.T = 3;
+  return acme::isa::derive(p);
+}
+static_assert(acme::isa::violated_constraint(odd_t()) == std::string_view("quote\" and \\ backslash"));)";
+  const std::string errors = compile_errors(header.value(), "injected", use);
+  INFO(errors);
+  CHECK(errors.empty());
 }
 
 }  // namespace
