@@ -85,10 +85,12 @@ TEST_CASE("storing to a read-only argument fails to compile", "[compile-fail]") 
 
 TEST_CASE("reading a parameter the unit does not declare fails to compile", "[compile-fail]") {
   expect_refusal("undeclared_param.cc", "loom: the body reads a parameter that its unit does not declare");
+  CHECK(refusal("undeclared_param.cc").find("{\"m\"}") != std::string::npos);  // the tag the body wrote
 }
 
 TEST_CASE("declaring two ports with one name fails to compile", "[compile-fail]") {
   expect_refusal("duplicate_port.cc", "loom: a unit declares two ports with the same name");
+  CHECK(refusal("duplicate_port.cc").find("{\"out\"}") != std::string::npos);  // the name they share
 }
 
 TEST_CASE("binding a port not in the placed unit's port_list fails to compile", "[compile-fail]") {

@@ -10,6 +10,7 @@
 // the virtual Io (units/io.h) is the backend for everything else.
 #pragma once
 
+#include <boost/hana/at.hpp>
 #include <boost/hana/equal.hpp>
 #include <boost/hana/for_each.hpp>
 #include <boost/hana/index_if.hpp>
@@ -90,15 +91,25 @@ constexpr int position(Types types) {
     return -1;
 }
 
+// The position of the first of `types` whose name a later one shares, or -1.
 template <class Types>
-constexpr bool unique_names(Types types) {
+constexpr int shared_index(Types types) {
   return hana::unpack(types, [](auto... ts) {
     const std::string_view names[] = {std::string_view{}, std::string_view(decltype(ts)::type::name)...};
     for (size_t i = 1; i < sizeof...(ts) + 1; ++i)
       for (size_t j = i + 1; j < sizeof...(ts) + 1; ++j)
-        if (names[i] == names[j]) return false;
-    return true;
+        if (names[i] == names[j]) return static_cast<int>(i) - 1;
+    return -1;
   });
+}
+
+// The name two of `Types` share, for the compiler's message, or "".
+template <class Types, int I = shared_index(Types{})>
+constexpr auto shared_name() {
+  if constexpr (I < 0)
+    return diagnostics::Name<1>("");
+  else
+    return diagnostics::name_of<typename std::remove_cvref_t<decltype(hana::at_c<I>(Types{}))>::type>;
 }
 
 template <class Types>
@@ -137,8 +148,9 @@ constexpr int param_position = detail::position<P>(detail::param_types<U>());
 template <UnitDeclaration U, class Backend>
 class Context {
   static_assert(diagnostics::Declaration<diagnostics::name_of<U>, detail::all_ports(detail::port_types<U>()),
-                                        detail::unique_names(detail::port_types<U>()),
-                                        detail::unique_names(detail::param_types<U>())>::ok || true);
+                                        detail::shared_name<decltype(detail::port_types<U>())>(),
+                                        detail::shared_name<decltype(detail::param_types<U>())>()>::ok ||
+                true);
 
  public:
   using unit = U;
@@ -194,7 +206,7 @@ class Context {
   int64_t param(P) const {
     static_assert(std::is_base_of_v<ParamTag, P>, "loom: param() takes a parameter tag (LOOM_PARAM)");
     if constexpr (std::is_base_of_v<ParamTag, P>)
-      static_assert(diagnostics::ParamUse<diagnostics::name_of<U>, diagnostics::name_of<P>,
+      static_assert(diagnostics::ParamUse<diagnostics::name_of<U>, diagnostics::tag_of<P>,
                                           (param_position<U, P> >= 0)>::ok || true);
     return backend_.param(param_position<U, P>);
   }

@@ -27,15 +27,25 @@ constexpr size_t length(const char* s) {
   return n;
 }
 
+// A unit's, a port's or a parameter's name (its name in the parameter set),
+// and a parameter tag's name (what the body writes).
 template <class T>
 inline constexpr auto name_of = Name<length(T::name) + 1>(T::name);
+template <class P>
+inline constexpr auto tag_of = Name<length(P::tag_name) + 1>(P::tag_name);
 
-template <auto Unit, bool PortTags, bool UniquePorts, bool UniqueParams>
+template <size_t N>
+constexpr bool empty(const Name<N>&) {
+  return N == 1;
+}
+
+// SharedPort, SharedParam: the name two ports (or parameters) share, or "".
+template <auto Unit, bool PortTags, auto SharedPort, auto SharedParam>
 struct Declaration {
   static_assert(PortTags, "loom: port_list() takes port tags: LOOM_READS, LOOM_WRITES, LOOM_OWNS, ...");
-  static_assert(UniquePorts, "loom: a unit declares two ports with the same name");
-  static_assert(UniqueParams, "loom: a unit declares the same parameter twice");
-  static constexpr bool ok = PortTags && UniquePorts && UniqueParams;
+  static_assert(empty(SharedPort), "loom: a unit declares two ports with the same name");
+  static_assert(empty(SharedParam), "loom: a unit declares the same parameter twice");
+  static constexpr bool ok = PortTags && empty(SharedPort) && empty(SharedParam);
 };
 
 template <auto Unit, bool Valid>
@@ -48,7 +58,9 @@ struct PipelineOf {
 // unit, or one declared but left out of the list, is not.
 template <auto Unit, auto Port, bool Listed>
 struct Bind {
-  static_assert(Listed, "loom: bind() names a port that is not in the placed unit's port_list");
+  static_assert(Listed,
+                "loom: bind() names a port that is not in the placed unit's port_list: a port of another unit, of this "
+                "unit at other template arguments (another T), or one left out of the list");
   static constexpr bool ok = Listed;
 };
 
