@@ -202,17 +202,4 @@ Result<Workload> workload(const Region& region, uint64_t seed) {
   return Built::dispatch(key, [&](auto n) { return workload_for<typename decltype(n)::type>(region, seed); });
 }
 
-Result<std::vector<hls::TestRun>> hls_runs(const Region& region) {
-  std::vector<hls::TestRun> runs;
-  // EXACT: random W, then the widest sums. ROUNDING: finite values only, since
-  // the testbench compares words bit for bit and a NaN's bits are the
-  // implementation's (the simulator's check covers the specials).
-  for (uint64_t seed : {0, 1}) {
-    auto work = workload(region, seed);
-    if (!work.ok()) return work.status();
-    runs.push_back({work.value().description, std::move(work.value().inputs), std::move(work.value().expected)});
-  }
-  return runs;
-}
-
 }  // namespace loom::dottree

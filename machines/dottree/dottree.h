@@ -10,7 +10,6 @@
 
 #include "common/status.h"
 #include "compose/architecture.h"
-#include "compose/hls/project.h"
 #include "compose/region.h"
 #include "machines/dottree/builds.h"
 #include "machines/workload.h"
@@ -29,8 +28,5 @@ BuildKey key_of(const Region& region);
 // and overflowing values mixed in); and a bit-exact check of S and H against
 // reference(), in which any NaN matches any NaN. Errors: not-built.
 Result<Workload> workload(const Region& region, uint64_t seed);
-
-// The testbench's runs: the workload at seeds 0 and 1 (no IEEE specials).
-Result<std::vector<hls::TestRun>> hls_runs(const Region& region);
 
 }  // namespace loom::dottree
