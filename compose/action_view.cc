@@ -28,7 +28,7 @@ std::vector<actions::ArchitectureView::Kernel> RegionView::kernels() const {
         }
         case ObjectKind::memory: {
           const MemoryInstance& m = region_.memories[static_cast<size_t>(t.id)];
-          b = {m.name, false, true, true, m.rows, m.word.lanes, m.word.lane_bits, m.partitioned};
+          b = {m.name, false, true, true, m.rows, m.word.lanes, m.word.lane_bits, m.registers()};
           break;
         }
         case ObjectKind::argument: {

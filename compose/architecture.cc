@@ -145,15 +145,15 @@ class Composer {
       if (m.timing.write_latency < 0)
         status_.add("invalid-timing", where, "declares a write latency of " + std::to_string(m.timing.write_latency) +
                                                  " iterations; it must be 0 or more");
-      if (m.timing.partitioned && m.timing.write_latency != 0)
+      if (m.timing.storage == Storage::registers && m.timing.write_latency != 0)
         status_.add("invalid-timing", where, "is fully partitioned (registers, which land at once) and declares a write latency of " +
                                                  std::to_string(m.timing.write_latency) + " iterations");
-      if (m.timing.partitioned && *rows > kMaxPartitionedRows)
+      if (m.timing.storage == Storage::registers && *rows > kMaxPartitionedRows)
         status_.add("invalid-timing", where, "is fully partitioned into " + std::to_string(*rows) + " registers; at most " +
                                                  std::to_string(kMaxPartitionedRows) + " may be (each row is a register)");
       declared_.emplace(m.name, Declared{ObjectKind::memory, *dims, static_cast<int>(region_.memories.size())});
       for (int64_t i = 0; i < dims->size(); ++i)
-        region_.memories.push_back({m.name, dims->unflat(i), m.word, *rows, m.timing.write_latency, m.timing.partitioned, {}});
+        region_.memories.push_back({m.name, dims->unflat(i), m.word, *rows, m.timing.write_latency, m.timing.storage, {}});
     }
     for (const auto& a : arch_.arguments_) {
       if (taken(a.name)) continue;

@@ -56,7 +56,7 @@ std::string describe(const Region& region) {
       owners = "one instance of " + owners + " each";
     out += fmt::format("  {:<12}{:<7}{:<17}owned by {}{}\n", m.name, "x" + std::to_string(memory_elements[m.name]),
                        std::to_string(m.rows) + " x " + m.word.to_string(), owners,
-                       m.partitioned ? ", fully partitioned (registers)" : "");
+                       ", " + std::string(storage_ports(m.storage)));
   }
 
   out += "\narguments:\n";
@@ -83,7 +83,7 @@ nlohmann::json describe_json(const Region& region) {
   j["memories"] = nlohmann::json::array();
   for (const MemoryInstance& m : region.memories)
     j["memories"].push_back({{"name", m.label()}, {"array", m.name}, {"word", m.word.to_string()}, {"rows", m.rows},
-                             {"write_latency", m.write_latency}, {"partitioned", m.partitioned},
+                             {"write_latency", m.write_latency}, {"storage", vitis_kind(m.storage)}, {"partitioned", m.registers()},
                              {"owner", m.owner.valid() ? region.describe(m.owner) : ""}});
   j["arguments"] = nlohmann::json::array();
   for (const ArgumentInstance& a : region.arguments)

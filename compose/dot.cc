@@ -58,7 +58,7 @@ std::string per_instance(const Region& region, const DotOptions& options) {
     for (const MemoryInstance& m : region.memories)
       if (m.owner.process == static_cast<int>(p))
         label += "\\nowns " + escape(m.label()) + ": " + std::to_string(m.rows) + " x " + m.word.to_string() +
-                 (m.partitioned ? ", registers" : "");
+                 (m.registers() ? ", registers" : "");
     out += "  " + node(static_cast<int>(p)) + " [shape=box, label=\"" + label + "\"];\n";
   }
   // Edges that would stretch a wrapped row back to its start lay nothing out.
@@ -120,7 +120,7 @@ std::string per_placement(const Region& region) {
     const std::string& placement = region.processes[static_cast<size_t>(m.owner.process)].placement;
     if (seen_memory.insert({placement, m.name}).second)
       owns[placement] += "\\nowns " + escape(m.name) + ": " + std::to_string(m.rows) + " x " + m.word.to_string() +
-                         (m.partitioned ? ", registers" : "");
+                         (m.registers() ? ", registers" : "");
   }
   for (const std::string& placement : order) {
     const int64_t n = instances[placement];

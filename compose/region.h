@@ -10,6 +10,7 @@
 
 #include "units/parameter_set.h"
 #include "units/shape.h"
+#include "units/storage.h"
 #include "units/unit_model.h"
 #include "units/word.h"
 
@@ -57,7 +58,8 @@ struct MemoryInstance {
   WordShape word;
   int64_t rows = 0;
   int write_latency = 0;  // MemoryTiming::write_latency, in the owner's iterations
-  bool partitioned = false;  // MemoryTiming::partitioned: registers, not a RAM
+  Storage storage = Storage::dual_port;  // MemoryTiming::storage
+  bool registers() const { return storage == Storage::registers; }
   Endpoint owner;
   std::string label() const { return name + index.to_string(); }
 };

@@ -102,9 +102,9 @@ TEST_CASE("a memory addressed by a non-owner, owned twice, or owned by nobody is
 TEST_CASE("a memory's timing is refused when it cannot hold: negative, or registers with a latency or too many rows", "[compose]") {
   Architecture arch("timing", small_params());
   Handle late = arch.memory<Narrow>("late", 4, one(), MemoryTiming{.write_latency = -1});
-  Handle latched = arch.memory<Narrow>("latched", 4, one(), MemoryTiming{.write_latency = 2, .partitioned = true});
-  Handle huge = arch.memory<Narrow>("huge", kMaxPartitionedRows + 1, one(), MemoryTiming{.partitioned = true});
-  Handle fine = arch.memory<Narrow>("fine", kMaxPartitionedRows, one(), MemoryTiming{.partitioned = true});
+  Handle latched = arch.memory<Narrow>("latched", 4, one(), MemoryTiming{.write_latency = 2, .storage = Storage::registers});
+  Handle huge = arch.memory<Narrow>("huge", kMaxPartitionedRows + 1, one(), MemoryTiming{.storage = Storage::registers});
+  Handle fine = arch.memory<Narrow>("fine", kMaxPartitionedRows, one(), MemoryTiming{.storage = Storage::registers});
   place<test::Keeper>(arch, "a", one()).bind(test::Keeper::mem, late());
   place<test::Keeper>(arch, "b", one()).bind(test::Keeper::mem, latched());
   place<test::Keeper>(arch, "c", one()).bind(test::Keeper::mem, huge());

@@ -171,30 +171,175 @@ struct RegisterShifter {
 };
 
 template <class U, class P>
-SimResult registers_only(P port, bool partitioned) {
+Result<SimResult> over(P port, Storage storage) {
   Architecture arch("registers", test::sim_params(K, 1));
-  Handle regs = arch.memory<test::Token>("regs", 4, one(), MemoryTiming{.partitioned = partitioned});
+  Handle regs = arch.memory<test::Token>("regs", 4, one(), MemoryTiming{.storage = storage});
   place<U>(arch, "unit", one()).bind(port, regs());
-  auto r = test::compose_and_simulate(arch, {});
+  return test::compose_and_simulate(arch, {});
+}
+
+template <class U, class P>
+SimResult registers_only(P port, Storage storage) {
+  auto r = over<U>(port, storage);
   REQUIRE(r.ok());
   REQUIRE(r.value().ok());
   return r.value();
 }
 
 TEST_CASE("a fully partitioned memory is registers: one iteration a trip, however many rows it touches", "[timing]") {
-  // Marked: six loads and three stores a trip through RAM's one read and one
-  // write side are five iterations a trip (the last store of a trip shares one
-  // with the first load of the next), 5K + 1 in all; through registers, one a
-  // trip, at the unit's II of 2.
-  const SimResult ram = registers_only<RegisterShifter>(RegisterShifter::regs, false);
-  CHECK(ram.processes[0].iterations == 5 * K + 1);
-  const SimResult wires = registers_only<RegisterShifter>(RegisterShifter::regs, true);
+  // Marked: through registers, one iteration a trip, at the unit's II of 2:
+  // trip i issues at 2i and drains 3 cycles later.
+  const SimResult wires = registers_only<RegisterShifter>(RegisterShifter::regs, Storage::registers);
   CHECK(wires.processes[0].iterations == K);
   CHECK(wires.cycles == 2 * (K - 1) + 3);
   // Unmarked: the adder writes row 2 once a trip, so a trip is still an iteration.
-  const SimResult adder = registers_only<RowAdder>(RowAdder::rows, true);
+  const SimResult adder = registers_only<RowAdder>(RowAdder::rows, Storage::registers);
   CHECK(adder.processes[0].iterations == K);
   CHECK(adder.cycles == K - 1 + 3);
+}
+
+TEST_CASE("a trip over its II budget is refused, naming the unit, loop, port, count and the II that fits", "[timing][budget]") {
+  // Five loads and three stores a trip at II=2. A RAM's ports give, in 2 cycles:
+  //   ram_t2p: 2 x 2 = 4 accesses, so the smallest II is ceil(8 / 2) = 4;
+  //   ram_s2p: 2 loads and 2 stores, so 5 (the loads);
+  //   ram_1p:  2 accesses, so 8.
+  for (const auto& [storage, smallest] : {std::pair{Storage::dual_port, 4}, {Storage::simple_dual_port, 5},
+                                          {Storage::single_port, 8}}) {
+    auto r = over<RegisterShifter>(RegisterShifter::regs, storage);
+    REQUIRE(r.ok());
+    const SimResult& result = r.value();
+    INFO(vitis_kind(storage));
+    REQUIRE(result.outcome == SimResult::error);
+    REQUIRE(result.errors.errors().size() == 1);
+    const Error& e = result.errors.errors()[0];
+    INFO(e.message);
+    CHECK(e.kind == "ii-over-budget");
+    CHECK(e.where == "unit 'unit' port 'regs'");
+    CHECK(e.message.find("unit 'shifter''s loop marked at tests/sim_timing_test.cc:") != std::string::npos);
+    CHECK(e.message.find("5 loads and 3 stores of memory port 'regs', a " + std::string(storage_ports(storage))) !=
+          std::string::npos);
+    CHECK(e.message.find("the smallest II that fits is " + std::to_string(smallest) + " ") != std::string::npos);
+    // Refused at the end of the first trip: nothing is given extra cycles.
+    CHECK(result.processes[0].iterations == 1);
+  }
+}
+
+// Loads `kLoads` rows of its memory each marked trip, and writes their sum:
+// the budget case of one memory at an II the test chooses.
+template <int kLoads, int kII>
+struct Loader {
+  LOOM_UNIT("loader");
+  LOOM_OWNS(rows, test::Token);
+  LOOM_WRITES(out, test::Token);
+  LOOM_PARAM(k, K);
+  static constexpr auto ports = port_list(rows, out);
+  static constexpr auto params = param_list(k);
+  static constexpr Pipeline pipeline{/*ii=*/kII, /*depth=*/1};
+  template <class IO>
+  static void body(IO& io) {
+    for (int64_t i = 0; i < io.param(k); ++i) {
+      LOOM_PIPELINE(io);
+      int64_t sum = 0;
+      for (int l = 0; l < kLoads; ++l) sum += io.load(rows, l).lane_signed(0);
+      test::Token t;
+      t.set_lane(0, sum);
+      io.write(out, t);
+    }
+  }
+};
+
+// Reads K tokens, one a trip.
+struct Drain {
+  LOOM_UNIT("drain");
+  LOOM_READS(in, test::Token);
+  LOOM_PARAM(k, K);
+  static constexpr auto ports = port_list(in);
+  static constexpr auto params = param_list(k);
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
+  template <class IO>
+  static void body(IO& io) {
+    for (int64_t i = 0; i < io.param(k); ++i) {
+      LOOM_PIPELINE(io);
+      io.read(in);
+    }
+  }
+};
+
+template <int kLoads, int kII>
+Result<SimResult> loads(Storage storage) {
+  using U = Loader<kLoads, kII>;
+  Architecture arch("loads", test::sim_params(K, 2));
+  Handle rows = arch.memory<test::Token>("rows", 4, one(), MemoryTiming{.storage = storage});
+  Handle out = arch.channel<test::Token>("out", one(), "QD", "sums");
+  place<U>(arch, "loader", one()).bind(U::rows, rows()).bind(U::out, out());
+  place<Drain>(arch, "sink", one()).bind(Drain::in, out());
+  return test::compose_and_simulate(arch, {});
+}
+
+TEST_CASE("three loads of a dual-port memory in one trip: refused at II=1, two cycles a trip at II=2", "[timing][budget]") {
+  auto at1 = loads<3, 1>(Storage::dual_port);
+  REQUIRE(at1.ok());
+  REQUIRE(at1.value().outcome == SimResult::error);
+  CHECK(at1.value().errors.errors()[0].kind == "ii-over-budget");
+  CHECK(at1.value().errors.errors()[0].message.find("3 loads and 0 stores of memory port 'rows'") != std::string::npos);
+  CHECK(at1.value().errors.errors()[0].message.find("smallest II that fits is 2 ") != std::string::npos);
+
+  auto at2 = loads<3, 2>(Storage::dual_port);
+  REQUIRE(at2.ok());
+  REQUIRE(at2.value().ok());
+  // Trip i issues at 2i: the loader writes sum i at 2i (depth 1), the sink
+  // (II=1, depth 1) reads it a cycle later, at 2i + 1, and drains at 2i + 2.
+  const SimResult& r = at2.value();
+  CHECK(r.processes[0].iterations == K);
+  CHECK(r.processes[0].finish == 2 * (K - 1) + 1);
+  CHECK(r.cycles == 2 * (K - 1) + 2);
+  // Two loads fit one cycle of a true dual-port RAM, not of a single-port one.
+  CHECK(loads<2, 1>(Storage::dual_port).value().ok());
+  CHECK(loads<2, 1>(Storage::single_port).value().errors.errors()[0].kind == "ii-over-budget");
+}
+
+// Reads two words from one stream in a trip: II=2 has room for them, a cycle apart.
+template <int kII>
+struct PairReader {
+  LOOM_UNIT("pairs");
+  LOOM_READS(in, test::Token);
+  LOOM_PARAM(k, K);
+  static constexpr auto ports = port_list(in);
+  static constexpr auto params = param_list(k);
+  static constexpr Pipeline pipeline{/*ii=*/kII, /*depth=*/1};
+  template <class IO>
+  static void body(IO& io) {
+    for (int64_t i = 0; i < io.param(k) / 2; ++i) {
+      LOOM_PIPELINE(io);
+      io.read(in);
+      io.read(in);
+    }
+  }
+};
+
+template <int kII>
+Result<SimResult> pairs() {
+  Architecture arch("pairs", test::sim_params(K, 2));
+  Handle c = arch.channel<test::Token>("c", one(), "QD", "tokens");
+  place<test::Emit<1, 1>>(arch, "source", one()).bind(test::Emit<1, 1>::out, c());
+  place<PairReader<kII>>(arch, "pairs", one()).bind(PairReader<kII>::in, c());
+  return test::compose_and_simulate(arch, {});
+}
+
+TEST_CASE("a stream port gives one read a cycle: two reads a trip need II=2, and land a cycle apart", "[timing][budget]") {
+  auto at1 = pairs<1>();
+  REQUIRE(at1.ok());
+  REQUIRE(at1.value().outcome == SimResult::error);
+  CHECK(at1.value().errors.errors()[0].kind == "ii-over-budget");
+  CHECK(at1.value().errors.errors()[0].message.find("2 reads of stream port 'in' (a stream: 1 read a cycle)") !=
+        std::string::npos);
+  auto at2 = pairs<2>();
+  REQUIRE(at2.ok());
+  REQUIRE(at2.value().ok());
+  // The source writes token k at k; trip i reads tokens 2i and 2i + 1 at
+  // s_i and s_i + 1, each no sooner than its write + 1: s_i = 2i + 1, so the
+  // reader's last trip (i = K/2 - 1) issues at K - 1 and drains at K.
+  CHECK(at2.value().processes[1].finish == K);
 }
 
 }  // namespace

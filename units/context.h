@@ -19,6 +19,7 @@
 #include <boost/hana/type.hpp>
 #include <boost/hana/unpack.hpp>
 #include <concepts>
+#include <exception>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -32,10 +33,14 @@
 #include "units/unit_model.h"
 #include "units/word.h"
 
-// The body's loop marker, on the host: the start of one pipelined iteration,
-// which is what a memory's write latency counts (docs/timing.md). For HLS it
-// becomes the loop's pipeline and dependence pragmas (units/hls/context.h).
-#define LOOM_PIPELINE(io) (io).begin_iteration()
+// The body's loop marker, on the host: one trip of the pipelined loop, from
+// the marker to the end of the loop body's scope (a guard object), which is
+// one iteration at the unit's II and what a memory's write latency counts
+// (docs/timing.md). For HLS it becomes the loop's pipeline and dependence
+// pragmas (units/hls/context.h).
+#define LOOM_PIPELINE_CAT_(a, b) a##b
+#define LOOM_PIPELINE_NAME_(line) LOOM_PIPELINE_CAT_(loom_trip_, line)
+#define LOOM_PIPELINE(io) const auto LOOM_PIPELINE_NAME_(__LINE__) = (io).trip(__LINE__)
 
 namespace loom {
 
@@ -211,8 +216,26 @@ class Context {
     return backend_.param(param_position<U, P>);
   }
 
-  // LOOM_PIPELINE(io): one iteration of the unit's pipelined loop begins.
-  void begin_iteration() const { backend_.begin_iteration(); }
+  // LOOM_PIPELINE(io): one trip of the unit's pipelined loop, until the guard
+  // it returns leaves scope.
+  class Trip {
+   public:
+    Trip(Backend& backend, int line) : backend_(backend), exceptions_(std::uncaught_exceptions()) {
+      backend_.begin_trip(line);
+    }
+    Trip(const Trip&) = delete;
+    Trip& operator=(const Trip&) = delete;
+    // The backend may stop the run here (a trip over its II budget), but not
+    // while the body is being unwound.
+    ~Trip() noexcept(false) {
+      if (std::uncaught_exceptions() == exceptions_) backend_.end_trip();
+    }
+
+   private:
+    Backend& backend_;
+    int exceptions_;
+  };
+  Trip trip(int line) const { return Trip(backend_, line); }
 
  private:
   template <class P>

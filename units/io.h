@@ -18,9 +18,12 @@ class Io {
   virtual void store(int port, int64_t row, const uint64_t* limbs, int limb_count) = 0;
   // `which` is the position in the unit's declared parameters.
   virtual int64_t param(int which) = 0;
-  // LOOM_PIPELINE: an iteration of the body's pipelined loop begins. Only a
-  // backend that models memory write latency needs it.
-  virtual void begin_iteration() {}
+  // LOOM_PIPELINE: a trip of the body's pipelined loop begins at `line` of the
+  // unit's source, and ends with the loop body's scope. Only a backend that
+  // times iterations needs them. end_trip() may throw to stop the run; it is
+  // never called while an exception unwinds the body.
+  virtual void begin_trip(int line) { (void)line; }
+  virtual void end_trip() {}
 };
 
 }  // namespace loom

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "units/shape.h"
+#include "units/storage.h"
 #include "units/word.h"
 
 namespace loom {
@@ -17,11 +18,11 @@ struct MemoryTiming {
   // inter false`) gets exactly this from hardware whose store stage is that
   // many stages after its load stage.
   int write_latency = 0;
-  // Fully partitioned (HLS `array_partition complete`): every row its own
-  // register, so any number of rows are read and written in one cycle and an
-  // access never holds the owner's loop back. Registers land at once, so such
-  // a memory declares no write latency.
-  bool partitioned = false;
+  // The ports the hardware gives it (units/storage.h): how many loads and
+  // stores one trip of the owner's pipelined loop may make at its II. HLS
+  // emission binds the array to the Vitis storage kind that has them.
+  // Registers land at once, so a memory of registers declares no write latency.
+  Storage storage = Storage::dual_port;
 };
 
 struct Memory {

@@ -462,8 +462,12 @@ class Emitter {
         const MemoryInstance& m = region_.memories[static_cast<size_t>(t.id)];
         const std::string rows = std::to_string(m.rows);
         locals += "  " + raw + " " + port.name + "[" + rows + "];  // memory " + m.label() + ", owned here\n";
-        if (m.partitioned)
+        // The ports the simulator held each trip to (units/storage.h).
+        if (m.registers())
           locals += "#pragma HLS array_partition variable=" + port.name + " complete dim=1  // declared: registers\n";
+        else
+          locals += "#pragma HLS bind_storage variable=" + port.name + " type=" + vitis_kind(m.storage) +
+                    " impl=bram  // declared: " + storage_ports(m.storage) + "\n";
         locals += "  for (int64_t loom_row = 0; loom_row < " + rows + "; ++loom_row) " + port.name +
                   "[loom_row] = 0;  // as the simulator's start\n";
         init += std::string(init.empty() ? "" : ", ") + port.name;

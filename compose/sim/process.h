@@ -5,9 +5,14 @@
 // Scheduler, which the simulator implements (compose/sim/simulator.cc).
 //
 // Memories that declare a write latency are modelled here: a store issued in
-// iteration s of the owner's pipelined loop (LOOM_PIPELINE, or a second access
-// to the same side of the memory within one iteration) is visible to loads
+// iteration s of the owner's pipelined loop (a LOOM_PIPELINE trip, or outside
+// one a second access to the same side of the memory) is visible to loads
 // from iteration s + latency on; a load sooner returns the row's old value.
+//
+// So is the II budget: a marked trip may make no more accesses to a port than
+// its II gives it (a stream port: II reads or II writes; a region argument: II
+// loads and II stores; a memory: what its storage gives, units/storage.h). A
+// trip over it stops the run with ii-over-budget when it ends.
 #pragma once
 
 #include <cassert>
@@ -19,6 +24,7 @@
 #include "compose/sim/fifo_times.h"
 #include "compose/sim/process_clock.h"
 #include "units/bits.h"
+#include "units/storage.h"
 #include "units/unit_model.h"
 
 namespace loom {
@@ -68,9 +74,11 @@ struct SimStorage {
   int64_t rows = 0;
   bool bound = false;
   bool timed = false;  // a write latency or registers: the accesses take the cold path
+  bool memory = false;  // on chip; else a region argument
+  Storage storage = Storage::dual_port;  // a memory's ports
   Buffer* buffer = nullptr;
   int write_latency = 0;
-  bool partitioned = false;  // registers: see ProcessClock::wire
+  bool registers() const { return storage == Storage::registers; }
   std::vector<int64_t> written_in;  // registers: the clock iteration each row was last written in
   struct Pending {
     int64_t row, visible_at;
@@ -121,6 +129,7 @@ class SimProcess {
     assert(static_cast<int>(f.stride) == limb_count);
     copy_limbs(f.ring.data() + f.times.head_slot() * static_cast<size_t>(limb_count), limb_count, limbs);
     f.times.read(clock.read(port, f.times.next_written_at()));
+    check_side(clock.reads_in_trip(port));
     wake_waiter(f);
   }
 
@@ -132,6 +141,7 @@ class SimProcess {
     assert(static_cast<int>(f.stride) == limb_count);
     copy_limbs(limbs, limb_count, f.ring.data() + f.times.tail_slot() * static_cast<size_t>(limb_count));
     f.times.write(clock.write(port, f.times.slot_free_at()));
+    check_side(clock.writes_in_trip(port));
     wake_waiter(f);
   }
 
@@ -145,6 +155,7 @@ class SimProcess {
       return timed_load(s, port, row, limbs, limb_count);
     copy_limbs(s.base + row * limb_count, limb_count, limbs);
     clock.load(port);
+    check_storage(s, port);
   }
 
   [[gnu::always_inline]] void store(int port, int64_t row, const uint64_t* limbs, int limb_count) {
@@ -157,14 +168,27 @@ class SimProcess {
       return timed_store(s, port, row, limbs, limb_count);
     copy_limbs(limbs, limb_count, s.base + row * limb_count);
     clock.store(port);
+    check_storage(s, port);
   }
 
   int64_t param(int which) const { return params_[static_cast<size_t>(which)]; }
 
-  // LOOM_PIPELINE: the next iteration of the body's pipelined loop.
-  void begin_iteration() {
+  // LOOM_PIPELINE: a trip of the body's pipelined loop begins, at `line` of
+  // the unit's source, and ends with the loop body's scope. A trip inside a
+  // trip is refused (nested-pipeline): HLS pipelines one loop of a nest.
+  void begin_trip(int line) {
+    if (clock.in_trip()) [[unlikely]]
+      nested_trip(line);
+    clock.begin_trip();
     ++iteration_;
-    ++marks_;
+    trip_line_ = line;
+  }
+  // Stops the run with ii-over-budget if the trip made more accesses than its
+  // II gives: thrown from the end of the loop body, never while unwinding.
+  void end_trip() {
+    if (over_budget_) [[unlikely]]
+      over_budget();
+    clock.end_trip();
   }
 
   // The pipeline drains: every store in flight lands.
@@ -198,6 +222,22 @@ class SimProcess {
     }
     for (int i = 0; i < n; ++i) to[i] = from[i];
   }
+
+  // A trip's accesses to one side of a stream or argument port: at most II.
+  [[gnu::always_inline]] void check_side(int64_t uses) {
+    if (uses > clock.ii()) [[unlikely]]
+      over_budget_ = true;
+  }
+  // A trip's loads and stores of a memory, against its storage's ports; an
+  // argument's, against one read and one write channel a cycle.
+  [[gnu::always_inline]] void check_storage(const SimStorage& s, int port) {
+    if (!clock.in_trip()) return;
+    const Storage kind = s.memory ? s.storage : Storage::simple_dual_port;
+    if (!fits(kind, clock.reads_in_trip(port), clock.writes_in_trip(port), clock.ii())) [[unlikely]]
+      over_budget_ = true;
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void over_budget();
+  [[noreturn, gnu::cold, gnu::noinline]] void nested_trip(int line);
 
   [[gnu::always_inline]] void step(int port) {
     if (++steps_ > step_limit_) [[unlikely]]
@@ -239,10 +279,9 @@ class SimProcess {
   [[gnu::noinline]] void timed_load(SimStorage& s, int port, int64_t row, uint64_t* limbs, int limb_count) {
     if (s.write_latency > 0) s.land(mem_iteration(port, 0));
     copy_limbs(s.base + row * limb_count, limb_count, limbs);
-    if (s.partitioned)
-      clock.wire(marks_, false);
-    else
-      clock.load(port);
+    if (s.registers()) return;
+    clock.load(port);
+    check_storage(s, port);
   }
   [[gnu::noinline]] void timed_store(SimStorage& s, int port, int64_t row, const uint64_t* limbs, int limb_count) {
     if (s.write_latency > 0) {
@@ -252,20 +291,22 @@ class SimProcess {
     } else {
       copy_limbs(limbs, limb_count, s.base + row * limb_count);
     }
-    if (s.partitioned) {
-      // A register takes one write an iteration: a second starts the next.
+    if (s.registers()) {
+      // Outside a trip, a register takes one write an iteration: a second starts the next.
       int64_t& written = s.written_in[static_cast<size_t>(row)];
-      clock.wire(marks_, written == clock.iterations());
+      clock.wire(written == clock.iterations());
       written = clock.iterations();
     } else {
       clock.store(port);
+      check_storage(s, port);
     }
   }
-  // The memory iteration of an access to `side` (0 load, 1 store) of `port`: a
-  // second access to one side within an iteration starts the next.
+  // The memory iteration of an access to `side` (0 load, 1 store) of `port`:
+  // the trip's, or outside a trip, a second access to one side within an
+  // iteration starts the next.
   int64_t mem_iteration(int port, int side) {
     int64_t& last = mem_touched_[2 * static_cast<size_t>(port) + static_cast<size_t>(side)];
-    if (last == iteration_) ++iteration_;
+    if (last == iteration_ && !clock.in_trip()) ++iteration_;
     last = iteration_;
     return iteration_;
   }
@@ -282,7 +323,8 @@ class SimProcess {
   // The pipelined loop's iteration, and when each memory port's load and store
   // sides were last touched in it.
   int64_t iteration_ = 0;
-  int64_t marks_ = 0;  // LOOM_PIPELINE marks only: the loop trips registers are timed by
+  int trip_line_ = 0;         // where the current or last trip's loop is marked
+  bool over_budget_ = false;  // the current trip made more accesses than its II gives
   std::vector<int64_t> mem_touched_;
 };
 

@@ -1,14 +1,18 @@
 // The timing of one process, as docs/timing.md describes it. A process is a
 // pipelined loop: iteration i issues at s_i >= s_{i-1} + II, reads its inputs at
-// s_i and writes its outputs depth - 1 cycles later. A new iteration begins when
-// the body touches a channel port it already touched in the current one, which is
-// what one trip round a flat loop does. A memory port counts too, as a read
-// side and a write side (one read and one write a cycle, as a dual-ported RAM),
-// so a loop that only loads and stores still takes a cycle an iteration; a
-// fully partitioned memory is registers: however many of its rows one loop
-// trip (LOOM_PIPELINE) touches, they touch one slot once, and only writing a
-// row twice starts another iteration. Two
-// edges stall an iteration:
+// s_i and writes its outputs depth - 1 cycles later.
+//
+// Where the body marks its loop (LOOM_PIPELINE), each trip is exactly one
+// iteration, and the trip's accesses share it: the k-th access to one side of
+// a port in a trip happens k cycles into it (a stream port gives one read or
+// one write a cycle), which the II must have room for; the process holds
+// each trip to that budget (process.h). Outside a marked trip the iterations
+// are inferred, as a flat loop's are: a new one begins when the body touches a
+// port (or a port's write side) it already touched in the current one.
+// Registers (a fully partitioned memory) take any number of accesses in a
+// trip; outside one, only writing a row twice starts another iteration.
+//
+// Two edges stall an iteration:
 //   read-after-write:  a token is read no earlier than its write + kChannelLatency;
 //   write-after-read:  token k is written no earlier than the read of token k - D,
 //                      where D is the FIFO's depth.
@@ -39,35 +43,43 @@ class ProcessClock {
     alarm_ = alarm;
   }
 
+  // A marked trip (LOOM_PIPELINE) begins: always a new iteration. Trips do not nest.
+  void begin_trip() {
+    next_iteration();
+    in_trip_ = true;
+  }
+  // ...and ends, at the end of the loop body's scope.
+  void end_trip() { in_trip_ = false; }
+  bool in_trip() const { return in_trip_; }
+
   // A read on `port` of a token written at `written`; returns the read's cycle.
   [[gnu::always_inline]] int64_t read(int port, int64_t written) {
-    touch(port);
-    stall(Interval::wait_empty, port, written + kChannelLatency);
-    return issue_;
+    const int64_t k = use(port);
+    stall(Interval::wait_empty, port, written + kChannelLatency - k);
+    return issue_ + k;
   }
   // A write on `port` whose FIFO slot frees at `freed` (the read of the token
   // D places earlier, or 0); returns the write's cycle.
   [[gnu::always_inline]] int64_t write(int port, int64_t freed) {
-    touch(port);
-    stall(Interval::wait_full, port, freed - lag_);
-    return issue_ + lag_;
+    const int64_t k = use(ports_ + port);
+    stall(Interval::wait_full, port, freed - lag_ - k);
+    return issue_ + lag_ + k;
   }
   // A load or a store through memory or argument port `port`.
-  [[gnu::always_inline]] void load(int port) { touch(port); }
-  [[gnu::always_inline]] void store(int port) { touch(ports_ + port); }
-  // An access to a fully partitioned memory in the body's `mark`-th marked loop
-  // trip (LOOM_PIPELINE): registers, so any number of rows are read and
-  // written within one iteration. Each trip of a loop over them alone is still
-  // an iteration: all of a process's registers share one slot, touched once a
-  // marked trip, and a `rewrite` (a row written twice) starts the next.
-  void wire(int64_t mark, bool rewrite) {
-    const int slot = 2 * ports_;
-    if (rewrite) touched_in_[static_cast<size_t>(slot)] = iterations_;
-    if (rewrite || mark != wire_mark_) {
-      wire_mark_ = mark;
-      touch(slot);
-    }
+  [[gnu::always_inline]] void load(int port) { use(port); }
+  [[gnu::always_inline]] void store(int port) { use(ports_ + port); }
+  // An access to registers outside a marked trip: only a `rewrite` (a row
+  // written twice in the iteration) starts the next one.
+  // The first access of all begins iteration 1, as any port's does.
+  void wire(bool rewrite) {
+    if (!in_trip_ && (rewrite || iterations_ == 0)) next_iteration();
   }
+
+  // The accesses the current trip has made to `port`'s read (or load) side,
+  // and to its write (or store) side.
+  int64_t reads_in_trip(int port) const { return in_trip_ ? uses_in_trip(port) : 0; }
+  int64_t writes_in_trip(int port) const { return in_trip_ ? uses_in_trip(ports_ + port) : 0; }
+  int ii() const { return pipeline_.ii; }
 
   // The cycle the process has reached: its current iteration's issue.
   int64_t now() const { return iterations_ == 0 ? 0 : issue_; }
@@ -80,18 +92,29 @@ class ProcessClock {
   int64_t busy() const { return finish() - stalled_empty() - stalled_full(); }
 
  private:
-  // A new iteration begins when a port (or a port's write side) is touched a
-  // second time in the current one. Before any access iterations_ is 0 and
-  // issue_ is -II, so the first touch begins iteration 1 at cycle 0.
-  [[gnu::always_inline]] void touch(int slot) {
+  // One more access to `slot` (a port's read side, then its write side):
+  // returns how many the current iteration made before it. Outside a trip, a
+  // second access begins a new iteration instead. Before any access
+  // iterations_ is 0 and issue_ is -II, so the first begins iteration 1 at cycle 0.
+  [[gnu::always_inline]] int64_t use(int slot) {
     int64_t& last = touched_in_[static_cast<size_t>(slot)];
+    int64_t& count = count_[static_cast<size_t>(slot)];
     if (last == iterations_) {
-      issue_ += pipeline_.ii;
-      ++iterations_;
-      if (issue_ > bound_) [[unlikely]]
-        *alarm_ = INT64_MIN;
+      if (in_trip_) return count++;
+      next_iteration();
     }
     last = iterations_;
+    count = 1;
+    return 0;
+  }
+  int64_t uses_in_trip(int slot) const {
+    return touched_in_[static_cast<size_t>(slot)] == iterations_ ? count_[static_cast<size_t>(slot)] : 0;
+  }
+  [[gnu::always_inline]] void next_iteration() {
+    issue_ += pipeline_.ii;
+    ++iterations_;
+    if (issue_ > bound_) [[unlikely]]
+      *alarm_ = INT64_MIN;
   }
   [[gnu::always_inline]] void stall(Interval::Kind kind, int port, int64_t until) {
     if (until > issue_) [[unlikely]]
@@ -108,14 +131,14 @@ class ProcessClock {
   Pipeline pipeline_;
   int64_t lag_;  // depth - 1: an iteration's writes leave this long after it issues
   int ports_;
-  // The iteration in which each port (then each port's write side, then the
-  // registers) was last touched; comparing with the current one saves clearing
-  // a set every iteration.
-  std::vector<int64_t> touched_in_;
+  // The iteration in which each port's read side (then each write side) was
+  // last touched, and how often in it; comparing with the current one saves
+  // clearing them every iteration.
+  std::vector<int64_t> touched_in_, count_;
   SimListener* listener_;
   size_t process_;
   int64_t issue_, iterations_ = 0;
-  int64_t wire_mark_ = -1;  // the marked trip registers were last touched in
+  bool in_trip_ = false;
   int64_t stalled_[3] = {0, 0, 0};
   int64_t bound_ = INT64_MAX;  // never passed, so alarm_ is never used, until set_alarm()
   int64_t* alarm_ = nullptr;

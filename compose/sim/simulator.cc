@@ -249,7 +249,7 @@ void Simulation::unwind() {
 void Simulation::fail(SimProcess& p, const char* kind, int port, const std::string& message) {
   const Task& t = static_cast<const Task&>(p);
   result.outcome = SimResult::error;
-  result.errors.add(kind, region.where({t.id, port}), message);
+  result.errors.add(kind, port >= 0 ? region.where({t.id, port}) : "unit '" + t.decl.name() + "'", message);
   stop = true;
   throw Stop{};
 }
@@ -279,9 +279,10 @@ void Task::bind_ports() {
     SimStorage s;
     if (t.bound() && t.kind == ObjectKind::memory) {
       s.buffer = &sim_.memories[id];
+      s.memory = true;
       s.write_latency = sim_.region.memories[id].write_latency;
-      s.partitioned = sim_.region.memories[id].partitioned;
-      if (s.partitioned) s.written_in.assign(static_cast<size_t>(sim_.region.memories[id].rows), -1);
+      s.storage = sim_.region.memories[id].storage;
+      if (s.registers()) s.written_in.assign(static_cast<size_t>(sim_.region.memories[id].rows), -1);
     } else if (t.bound() && t.kind == ObjectKind::argument) {
       s.buffer = &sim_.arguments[id];
     }
@@ -289,7 +290,7 @@ void Task::bind_ports() {
       s.bound = true;
       s.base = s.buffer->row(0);
       s.rows = s.buffer->rows();
-      s.timed = s.write_latency > 0 || s.partitioned;
+      s.timed = s.write_latency > 0 || s.registers();
     }
     storage.push_back(std::move(s));
   }

@@ -70,7 +70,7 @@ Architecture architecture() {
   Handle tap_root = arch.channel<typename N::Root>("tap_root", one(), "QD", "the root tap: a row's whole sum");
   Handle tap_half = arch.channel<typename N::Half>("tap_half", one(), "QD", "the tap one level down: each half's sum");
   Handle weights = arch.memory<Operand>("weights", 1);
-  Handle node = arch.memory<typename N::Node>("node", N::nodes, one(), MemoryTiming{.partitioned = true});
+  Handle node = arch.memory<typename N::Node>("node", N::nodes, one(), MemoryTiming{.storage = Storage::registers});
   Handle W = arch.argument<Operand>("W", 1, "the weight row: one lane per product");
   Handle X = arch.argument<Operand>("X", "ROWS", "the rows reduced, one packed word each");
   Handle S = arch.argument<typename N::Root>("S", "ROWS", "each row's root: its dot product with W");

@@ -24,7 +24,7 @@ struct Fabric {
   Handle c_dld, c_spm, c_vru, c_acc, c_dst;
   // Data, every arrow one packed word wide.
   Handle dma2sp, dma2vr, sp2vr, wcol, wrow, wq, acol, a_fwd, p_fwd, cw, ac2st;
-  Handle spad, vr, ar;
+  Handle spad, vr, ar, program;
   Handle imem, A, B, C;
 };
 
@@ -47,10 +47,15 @@ Fabric declare(Architecture& arch) {
       .p_fwd = arch.channel<PartialSum>("p_fwd", grid("T_LINKS", "T"), "DATA_QD", "partial sums south"),
       .cw = arch.channel<AccWord<T>>("cw", vec("T"), "DATA_QD", "the bottom row's sums, packed going east"),
       .ac2st = arch.channel<Operand<T>>("ac2st", one(), "DATA_QD", "mvout: clipped rows to dma_st"),
-      .spad = arch.memory<Operand<T>>("spad", "SPAD_ROWS"),
-      .vr = arch.memory<Operand<T>>("vr", "VR_ROWS"),
-      // Stores land kArWriteLatency iterations after they issue (accu.h).
-      .ar = arch.memory<AccWord<T>>("ar", "AR_ROWS", one(), {.write_latency = design::kArWriteLatency}),
+      // Pure SIMD, one access a cycle: single-ported, as the seed's design has them.
+      .spad = arch.memory<Operand<T>>("spad", "SPAD_ROWS", one(), {.storage = Storage::single_port}),
+      .vr = arch.memory<Operand<T>>("vr", "VR_ROWS", one(), {.storage = Storage::single_port}),
+      // One read port and one write port (a vadd row reads twice, so it takes
+      // two trips); stores land kArWriteLatency iterations after they issue (accu.h).
+      .ar = arch.memory<AccWord<T>>("ar", "AR_ROWS", one(),
+                                    {.write_latency = design::kArWriteLatency, .storage = Storage::simple_dual_port}),
+      // The sequencer's copy of the program, fetched from imem in bursts.
+      .program = arch.memory<Control>("program", "IMEM_WORDS", one(), {.storage = Storage::single_port}),
       .imem = arch.argument<Control>("imem", "IMEM_WORDS", "the header words, then the program"),
       .A = arch.argument<Operand<T>>("A", "DRAM_WORDS", "MAXDIM x MAXDIM int8, row-major, T lanes a word"),
       .B = arch.argument<Operand<T>>("B", "DRAM_WORDS", "MAXDIM x MAXDIM int8, row-major, T lanes a word"),
@@ -65,7 +70,8 @@ inline void place_sequencer(Architecture& arch, const Fabric& f) {
       .bind(Sequencer::c_spm, f.c_spm())
       .bind(Sequencer::c_vru, f.c_vru())
       .bind(Sequencer::c_acc, f.c_acc())
-      .bind(Sequencer::c_dst, f.c_dst());
+      .bind(Sequencer::c_dst, f.c_dst())
+      .bind(Sequencer::program, f.program());
 }
 
 template <unsigned T>

@@ -103,7 +103,7 @@ TEST_CASE("the top's streams, bundles and pipelines are the composed region's", 
   }
 }
 
-TEST_CASE("a memory declared fully partitioned is partitioned completely, inside its owner; others are not", "[hls]") {
+TEST_CASE("a memory of registers is partitioned completely, inside its owner; a RAM is bound to its storage kind", "[hls]") {
   const Emitted e = emit_machine("dottree", {{"RED_LANES", 16}});
   const std::string& top = e.project.files.at("top.cpp");
   const size_t node = top.find("node[31];  // memory node, owned here\n");
@@ -111,9 +111,18 @@ TEST_CASE("a memory declared fully partitioned is partitioned completely, inside
   CHECK(top.find("#pragma HLS array_partition variable=node complete dim=1", node) ==
         top.find('\n', node) + 1);
   CHECK(top.find("weights[1];  // memory weights, owned here\n") != std::string::npos);
-  CHECK(top.find("variable=weights") == std::string::npos);
-  // TinyTPU declares no memory partitioned.
-  CHECK(emit_machine("tinytpu", {}).project.files.at("top.cpp").find("array_partition") == std::string::npos);
+  // UG1399, pragma HLS bind_storage: placed where the array is declared, it
+  // binds it to the RAM whose ports the simulator counted (units/storage.h).
+  const size_t weights = top.find("weights[1];  // memory weights, owned here\n");
+  CHECK(top.find("#pragma HLS bind_storage variable=weights type=ram_t2p impl=bram", weights) ==
+        top.find('\n', weights) + 1);
+  CHECK(top.find("array_partition variable=weights") == std::string::npos);
+  // TinyTPU declares no memory of registers, and each of its RAMs as the seed's design has it.
+  const std::string tpu = emit_machine("tinytpu", {}).project.files.at("top.cpp");
+  CHECK(tpu.find("array_partition") == std::string::npos);
+  for (const auto& [memory, kind] : {std::pair{"spad", "ram_1p"}, {"vr", "ram_1p"}, {"ar", "ram_s2p"}, {"program", "ram_1p"}})
+    CHECK(tpu.find("#pragma HLS bind_storage variable=" + std::string(memory) + " type=" + kind + " impl=bram") !=
+          std::string::npos);
 }
 
 TEST_CASE("accu's loop gets the dependence pragma, with the obligation it rests on above it", "[hls]") {

@@ -1,6 +1,9 @@
 // DotTree's multiply stage: keeps the weight row W, then for each row of X
 // multiplies it lane by lane with the weights and sends the products to the
-// tree as one packed word of RED_LANES lanes of RED_IN_BITS each.
+// tree as one packed word of RED_LANES lanes of RED_IN_BITS each. The first
+// row's trip also fetches W: a load before the loop would be a step of its
+// own ahead of the pipeline, and the weights memory (ram_t2p) takes that
+// trip's store and load together.
 #pragma once
 
 #include "units/library/dottree/numerics.h"
@@ -24,9 +27,9 @@ struct Multiply {
 
   template <class IO>
   static void body(IO& io) {
-    io.store(weights, 0, io.load(W, 0));
     for (int64_t r = 0; r < io.param(rows); ++r) {
       LOOM_PIPELINE(io);
+      if (r == 0) io.store(weights, 0, io.load(W, 0));
       const Operand x = io.load(X, r);
       const Operand w = io.load(weights, 0);
       Leaves products;

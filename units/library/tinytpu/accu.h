@@ -3,6 +3,11 @@
 // saturates each lane to an operand on its way to dma_st. It is the output
 // memory: results leave from here, never back into the scratchpad.
 //
+// ar has one read port and one write port (ram_s2p), so a trip loads at most
+// one row: a vadd or vaddrelu row reads two, and takes two trips (the first
+// loads x, the second loads y and stores x + y), as the distance contract
+// counts it (kAccuPerRowVadd).
+//
 // The loop claims no dependence through ar, so its stores land
 // kArWriteLatency iterations after they issue: a read sooner than that returns
 // the row's old value. The body does not model that: the architecture declares
@@ -50,8 +55,10 @@ struct Accu {
         case d::kMvout: per_row = d::kAccuPerRowMvout; break;
         default: return 0;
       }
-      for (int64_t r = 0; r < ins.nr; ++r) {
+      AccWord<T> x;  // a vadd row's first operand, from its first trip to its second
+      for (int64_t t = 0; t < ins.nr * per_row; ++t) {
         LOOM_PIPELINE(io);
+        const int64_t r = per_row == 2 ? t >> 1 : t;
         switch (ins.op) {
           case d::kMm: {
             const AccWord<T> sums = io.read(from_array);
@@ -60,7 +67,8 @@ struct Accu {
           }
           case d::kVadd:
           case d::kVaddrelu:
-            io.store(ar, f[2] + r, add(io.load(ar, f[0] + r), io.load(ar, f[1] + r), ins.op == d::kVaddrelu));
+            if ((t & 1) == 0) x = io.load(ar, f[0] + r);
+            else io.store(ar, f[2] + r, add(x, io.load(ar, f[1] + r), ins.op == d::kVaddrelu));
             break;
           case d::kVrelu: {
             const AccWord<T> x = io.load(ar, f[0] + r);

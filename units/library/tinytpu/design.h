@@ -93,6 +93,11 @@ constexpr uint64_t with_operands(uint64_t word, const int64_t (&f)[4]) {
 // imem starts with one header word per instruction-executing unit, in this order.
 enum HeaderSlot : int { kHeaderDmaLd = 0, kHeaderSpm, kHeaderVru, kHeaderAccu, kHeaderDmaSt, kHeaderWords };
 
+// The sequencer copies imem on chip in bursts of this many words, until a
+// burst holds a halt: Vitis's default m_axi max_read_burst_length (UG1399,
+// "Options for Controlling AXI4 Burst Behavior").
+constexpr int64_t kFetchBurst = 16;
+
 }  // namespace design
 }  // namespace tinytpu
 }  // namespace loom

@@ -1,8 +1,16 @@
-// Fetches the program from imem, resolves its loops and address terms, and
-// sends each unit only the instructions it executes, in dataflow order
-// (producers before consumers, which is what keeps bounded streams from
-// deadlocking). It first forwards each unit's header word: its trip count.
-// It consumes no data.
+// Copies the program from imem on chip, then resolves its loops and address
+// terms and sends each unit only the instructions it executes, in dataflow
+// order (producers before consumers, which is what keeps bounded streams from
+// deadlocking). Each unit's header word (its trip count) goes out during the
+// copy. It consumes no data.
+//
+// Why a copy: the next pc and the loop's exit depend on the word just
+// fetched, a recurrence that an m_axi read (tens of cycles) would stretch to
+// its latency a trip. Read from an on-chip memory it is one cycle, so the
+// instruction loop can issue one instruction a cycle. The copy loop's trip
+// count is known when each burst starts (kFetchBurst words, or what is left
+// of imem), so Vitis can infer the burst; only the outer loop's exit (a burst
+// held a halt) depends on the data.
 #pragma once
 
 #include "units/library/tinytpu/design.h"
@@ -19,18 +27,34 @@ struct Sequencer {
   LOOM_WRITES(c_vru, Control);
   LOOM_WRITES(c_acc, Control);
   LOOM_WRITES(c_dst, Control);
-  static constexpr auto ports = port_list(imem, c_dld, c_spm, c_vru, c_acc, c_dst);
-  static constexpr auto params = param_list();
+  LOOM_OWNS(program, Control);  // imem's words up to the burst that holds the first halt
+  LOOM_PARAM(imem_words, IMEM_WORDS);
+  static constexpr auto ports = port_list(imem, c_dld, c_spm, c_vru, c_acc, c_dst, program);
+  static constexpr auto params = param_list(imem_words);
   static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/3};
 
   template <class IO>
   static void body(IO& io) {
     namespace d = design;
-    io.write(c_dld, io.load(imem, d::kHeaderDmaLd));
-    io.write(c_spm, io.load(imem, d::kHeaderSpm));
-    io.write(c_vru, io.load(imem, d::kHeaderVru));
-    io.write(c_acc, io.load(imem, d::kHeaderAccu));
-    io.write(c_dst, io.load(imem, d::kHeaderDmaSt));
+    const int64_t words = io.param(imem_words);
+    bool halted = false;  // a burst copied so far holds a halt: execution stops at or before it
+    for (int64_t base = 0; base < words && !halted; base += d::kFetchBurst) {
+      const int64_t burst = words - base < d::kFetchBurst ? words - base : d::kFetchBurst;
+      for (int64_t k = 0; k < burst; ++k) {
+        LOOM_PIPELINE(io);
+        const int64_t w = base + k;
+        const Control word = io.load(imem, w);
+        io.store(program, w, word);
+        switch (w) {
+          case d::kHeaderDmaLd: io.write(c_dld, word); break;
+          case d::kHeaderSpm: io.write(c_spm, word); break;
+          case d::kHeaderVru: io.write(c_vru, word); break;
+          case d::kHeaderAccu: io.write(c_acc, word); break;
+          case d::kHeaderDmaSt: io.write(c_dst, word); break;
+          default: halted = halted || d::decode(bits_of(word)).op == d::kHalt; break;
+        }
+      }
+    }
 
     struct Open {
       int64_t body, iv;  // the trip count rides on endloop, so none is kept here
@@ -40,7 +64,7 @@ struct Sequencer {
     uint64_t terms = 0;  // the agu word before the next instruction, or 0
     for (int64_t pc = d::kHeaderWords;; ++pc) {
       LOOM_PIPELINE(io);
-      const uint64_t word = bits_of(io.load(imem, pc));
+      const uint64_t word = bits_of(io.load(program, pc));
       const d::Decoded ins = d::decode(word);
       switch (ins.op) {
         case d::kHalt: return;

@@ -22,29 +22,43 @@ struct Wld {
   static constexpr auto params = param_list();
   static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
 
+  // One read of w_in a trip: a stream gives one read a cycle, so at II=1 the
+  // loader walks a tile's words one trip each, in three phases.
   template <class IO>
   static void body(IO& io) {
     const int64_t i = io.index()[0], j = io.index()[1];
     const bool down = j == 0 && i + 1 < static_cast<int64_t>(T), east = j + 1 < static_cast<int64_t>(T);
+    enum Phase { kHeader, kMine, kBelow };
+    Phase phase = kHeader;
+    int64_t below = 0;  // column 0: the tile's rows under this loader's, still to pass down
+    WeightRows handed;
     while (true) {
       LOOM_PIPELINE(io);
-      const Operand<T> header = io.read(w_in);
-      const int64_t rows = chain_rows<T>(header);
-      if (down) io.write(w_down, header);
-      if (east) io.write(w_east, header);
-      WeightRows handed;
-      handed.set_lane(1, rows);
-      if (rows == 0) {  // the end of the program
-        io.write(wq, handed);
-        return;
+      const Operand<T> word = io.read(w_in);
+      if (phase == kHeader) {
+        const int64_t rows = chain_rows<T>(word);
+        if (down) io.write(w_down, word);
+        if (east) io.write(w_east, word);
+        handed.set_lane(1, rows);
+        if (rows == 0) {  // the end of the program
+          io.write(wq, handed);
+          return;
+        }
+        phase = kMine;
+      } else if (phase == kMine) {
+        // Column 0 sees rows i .. T-1 of the tile: it keeps row i, passes the rest.
+        if (east) io.write(w_east, word);
+        handed.set_lane(0, word.lane_signed(static_cast<unsigned>(j)));  // two's complement in 16 bits
+        below = j == 0 ? static_cast<int64_t>(T) - 1 - i : 0;
+        if (below == 0) io.write(wq, handed);
+        phase = below == 0 ? kHeader : kBelow;
+      } else {
+        io.write(w_down, word);
+        if (--below == 0) {
+          io.write(wq, handed);
+          phase = kHeader;
+        }
       }
-      // Column 0 sees rows i .. T-1 of the tile: it keeps row i, passes the rest.
-      const Operand<T> mine = io.read(w_in);
-      if (j == 0)
-        for (int64_t below = i + 1; below < static_cast<int64_t>(T); ++below) io.write(w_down, io.read(w_in));
-      if (east) io.write(w_east, mine);
-      handed.set_lane(0, mine.lane_signed(static_cast<unsigned>(j)));  // two's complement in 16 bits
-      io.write(wq, handed);
     }
   }
 };
