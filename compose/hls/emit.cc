@@ -9,7 +9,9 @@
 #include <regex>
 #include <set>
 
+#include "compose/hls/global_names.h"
 #include "compose/hls/poison.h"
+#include "compose/hls/presimulate.h"
 #include "compose/hls/project.h"
 #include "units/bits.h"
 
@@ -19,6 +21,18 @@ namespace {
 std::string q(const std::string& s) { return "'" + s + "'"; }
 
 std::string ap_uint(int bits) { return "ap_uint<" + std::to_string(bits) + ">"; }
+
+// The widest m_axi data port Vitis takes (UG1448 214-226: a power of 2, 8 to 1024 bits).
+constexpr int kMaxAxiBits = 1024;
+
+// An argument's element as the top's m_axi port carries it: its word padded to
+// a power of two of at least 8 bits, which is what Vitis infers bursts on
+// (UG1448 214-233: "DataType allocated space contains padding is unsupported").
+int axi_bits(int bits) {
+  int padded = 8;
+  while (padded < bits) padded *= 2;
+  return padded;
+}
 
 // C++ identifiers for the region's names, unique across the generated code.
 class Identifiers {
@@ -217,6 +231,8 @@ class Emitter {
     status.merge(check_units());
     status.merge(check_runs());
     if (!status.ok()) return status;
+    // Nothing is emitted that deadlocks at its depths or breaks an II budget.
+    if (Status simulated = presimulate(region_, runs_); !simulated.ok()) return simulated;
     project_.top = ids_.make(region_.name);
     for (const ArgumentInstance& a : region_.arguments) arg_ids_.push_back(ids_.make(a.name));
     for (const ChannelInstance& c : region_.channels) stream_ids_.push_back(ids_.make(c.name + index_suffix(c.index)));
@@ -225,6 +241,7 @@ class Emitter {
       const std::string base = proc.placement + index_suffix(proc.index);
       instances_.push_back({p, ids_.make(base + "_proc"), ids_.make(base + "_io")});
     }
+    if (Status clear = check_collisions(); !clear.ok()) return clear;
     files()["loom_top.h"] = top_header();
     files()["top.cpp"] = top_source();
     files()["tb.cpp"] = testbench();
@@ -295,6 +312,14 @@ class Emitter {
       if (!found)
         status.add("hls-dependence", "claim on unit " + q(d.unit) + " memory " + q(d.memory),
                    "names no unit of region " + q(region_.name) + " that owns such a memory");
+      // The pragma names the array through the context, so every instance must have one.
+      for (const Process& p : region_.processes) {
+        const int port = p.unit->name == d.unit ? p.unit->port_index(d.memory) : -1;
+        if (port >= 0 && !p.ports[static_cast<size_t>(port)].bound())
+          status.add("hls-dependence", "claim on unit " + q(d.unit) + " memory " + q(d.memory),
+                     "process " + q(p.name()) + " leaves that memory unbound, so its loop has no array for the "
+                     "dependence pragma to name");
+      }
     }
     return status;
   }
@@ -313,6 +338,11 @@ class Emitter {
                        "holds " + std::to_string(buffer.rows()) + " words of " + buffer.word().to_string() +
                            ", but the argument is " + std::to_string(arg->size) + " words of " + arg->word.to_string());
         }
+    for (const ArgumentInstance& a : region_.arguments)
+      if (a.word.bits() > kMaxAxiBits)
+        status.add("hls-argument-width", "argument " + q(a.name),
+                   "holds words of " + std::to_string(a.word.bits()) + " bits; an m_axi port carries at most " +
+                       std::to_string(kMaxAxiBits) + " (UG1448 214-226)");
     for (const TestRun& run : runs_)
       if (run.expected.empty())
         status.add("hls-test-run", "test run " + q(run.name), "expects no output, so the testbench would compare nothing");
@@ -336,6 +366,31 @@ class Emitter {
     return nullptr;
   }
 
+  // The top's own file-scope names (the extern "C" top, each process
+  // function and context) against what the unit headers declare at global
+  // scope: a collision would fail to compile in a way that never says which
+  // two names met.
+  Status check_collisions() const {
+    Status status;
+    const std::map<std::string, GlobalName> taken = global_names(sources_, sources_needed_);
+    const auto check = [&](const std::string& id, const std::string& what) {
+      auto it = taken.find(id);
+      if (it == taken.end()) return;
+      status.add("hls-name-collision", "region " + q(region_.name),
+                 what + " '" + id + "' would collide with the " + it->second.kind + " '" + id + "' that " +
+                     it->second.file + ":" + std::to_string(it->second.line) +
+                     " declares at global scope; rename the region (or the placement), or move that name into a "
+                     "namespace of its own");
+    };
+    check(project_.top, "its top function, extern \"C\" void");
+    for (const Instance& inst : instances_) {
+      const std::string process = region_.processes[static_cast<size_t>(inst.process)].name();
+      check(inst.proc, "the process function of " + process + ",");
+      check(inst.io, "the context of " + process + ",");
+    }
+    return status;
+  }
+
   std::vector<const Dependence*> dependences_of(const UnitModel& u) const {
     std::vector<const Dependence*> out;
     for (const Dependence& d : dependences_)
@@ -343,16 +398,21 @@ class Emitter {
     return out;
   }
 
+  // What LOOM_HLS_LOOP(io) expands to in the unit's loops: each claimed
+  // memory bound by name and probed (units/hls/context.h), then the pragmas.
   std::string loop_pragmas(const UnitModel& u) const {
-    std::string out = "LOOM_PRAGMA(HLS pipeline II=" + std::to_string(u.pipeline.ii) + ")";
-    for (const Dependence* d : dependences_of(u)) out += " LOOM_PRAGMA(HLS dependence variable=" + d->memory + " inter false)";
+    std::string out;
+    for (const Dependence* d : dependences_of(u)) out += "LOOM_HLS_MEMORY(io, " + d->memory + ") ";
+    out += "LOOM_PRAGMA(HLS pipeline II=" + std::to_string(u.pipeline.ii) + ")";
+    for (const Dependence* d : dependences_of(u))
+      out += " LOOM_PRAGMA(HLS dependence variable=loom_mem_" + d->memory + " inter false)";
     return out;
   }
 
   std::string top_signature() const {
     std::string out = "extern \"C\" void " + project_.top + "(";
     for (size_t a = 0; a < region_.arguments.size(); ++a)
-      out += (a ? ", " : "") + ap_uint(region_.arguments[a].word.bits()) + "* " + arg_ids_[a];
+      out += (a ? ", " : "") + ap_uint(axi_bits(region_.arguments[a].word.bits())) + "* " + arg_ids_[a];
     return out + ")";
   }
 
@@ -362,7 +422,15 @@ class Emitter {
   }
 
   std::string top_header() const {
-    return banner("the top function, for the testbench and a host program.") +
+    std::string layout =
+        "// Each argument is an array of elements of a power-of-two width: element i\n"
+        "// holds word i in its low bits (lane l at bits l*B .. l*B+B-1, for B-bit\n"
+        "// lanes), and the bits above the word are zero, going in and coming out.\n";
+    for (const ArgumentInstance& a : region_.arguments)
+      layout += "//   " + a.name + ": " + std::to_string(a.size) + " elements of " + ap_uint(axi_bits(a.word.bits())) +
+                " (" + std::to_string(axi_bits(a.word.bits()) / 8) + " bytes each), word " + a.word.to_string() +
+                " in bits 0.." + std::to_string(a.word.bits() - 1) + "\n";
+    return banner("the top function, for the testbench and a host program.") + layout +
            "#pragma once\n\n#include <ap_int.h>\n\n" + top_signature() + ";\n";
   }
 
@@ -378,10 +446,11 @@ class Emitter {
         out += "// Obligation: " + d->claim + ".\n";
         out += "//   It rests on: " + d->rests_on + ".\n";
         out += "//   Discharged under: " + d->discharged_under + ".\n";
-        out += "// Its loops get: #pragma HLS dependence variable=" + d->memory + " inter false\n";
+        out += "// Its loops get: #pragma HLS dependence variable=loom_mem_" + d->memory +
+               " inter false, loom_mem_" + d->memory + " the owner's array " + d->memory + "\n";
       }
       out += "#define LOOM_HLS_II " + std::to_string(u.pipeline.ii) + "\n";
-      out += "#define LOOM_HLS_LOOP " + loop_pragmas(u) + "\n";
+      out += "#define LOOM_HLS_LOOP(io) " + loop_pragmas(u) + "\n";
       out += "#include \"" + u.source + "\"\n#undef LOOM_HLS_LOOP\n#undef LOOM_HLS_II\n";
     }
     return out;
@@ -417,18 +486,26 @@ class Emitter {
         if (writes) methods += "  void write(" + tag + ", const " + word + "& w) { " + m + ".write(w.raw()); }\n";
         continue;
       }
-      const int64_t rows = t.kind == ObjectKind::memory ? region_.memories[static_cast<size_t>(t.id)].rows
-                                                        : region_.arguments[static_cast<size_t>(t.id)].size;
-      members += "  " + raw + "* " + m + ";\n";
-      const std::string row = [&](const char* verb) {
+      const bool memory = t.kind == ObjectKind::memory;
+      const int64_t rows = memory ? region_.memories[static_cast<size_t>(t.id)].rows
+                                  : region_.arguments[static_cast<size_t>(t.id)].size;
+      // A memory is the owner's array, by reference, so that the loop's
+      // pragmas can name it; an argument is the top's m_axi pointer, whose
+      // elements are the word padded to a power of two.
+      const std::string element = memory ? raw : ap_uint(axi_bits(port.word.bits()));
+      if (memory)
+        members += "  typedef " + raw + " " + port.name + "_word;\n  " + raw + " (&" + m + ")[" + std::to_string(rows) + "];\n";
+      else
+        members += "  " + element + "* " + m + ";\n";
+      const auto row = [&](const char* verb) {
         return "loom::hls_target::row(row, " + std::to_string(rows) + ", " + who + ", \"" + port.name + "\", \"" + verb + "\")";
-      }("load");
-      if (loads) methods += "  " + word + " load(" + tag + ", int64_t row) { return " + word + "(" + m + "[" + row + "]); }\n";
-      if (stores) {
-        std::string srow = row;
-        srow.replace(srow.rfind("\"load\""), 6, "\"store\"");
-        methods += "  void store(" + tag + ", int64_t row, const " + word + "& w) { " + m + "[" + srow + "] = w.raw(); }\n";
-      }
+      };
+      if (loads)
+        methods += "  " + word + " load(" + tag + ", int64_t row) { return " + word + "(" +
+                   (memory ? m + "[" + row("load") + "]" : raw + "(" + m + "[" + row("load") + "])") + "); }\n";
+      if (stores)
+        methods += "  void store(" + tag + ", int64_t row, const " + word + "& w) { " + m + "[" + row("store") + "] = " +
+                   (memory ? std::string("w.raw()") : element + "(w.raw())") + "; }\n";
     }
     for (size_t k = 0; k < u.params.size(); ++k)
       methods += "  int64_t param(unit::" + u.param_tags[k] + "_param) const { return " +
@@ -456,7 +533,7 @@ class Emitter {
         params += std::string(params.empty() ? "" : ", ") + "hls::stream<" + raw + " >& " + port.name + "_";
         init += std::string(init.empty() ? "" : ", ") + port.name + "_";
       } else if (t.kind == ObjectKind::argument) {
-        params += std::string(params.empty() ? "" : ", ") + raw + "* " + port.name + "_";
+        params += std::string(params.empty() ? "" : ", ") + ap_uint(axi_bits(port.word.bits())) + "* " + port.name + "_";
         init += std::string(init.empty() ? "" : ", ") + port.name + "_";
       } else {
         const MemoryInstance& m = region_.memories[static_cast<size_t>(t.id)];
@@ -468,6 +545,7 @@ class Emitter {
         else
           locals += "#pragma HLS bind_storage variable=" + port.name + " type=" + vitis_kind(m.storage) +
                     " impl=bram  // declared: " + storage_ports(m.storage) + "\n";
+        locals += "  LOOM_HLS_PROBE_ARRAY(" + port.name + ", " + raw + ");\n";
         locals += "  for (int64_t loom_row = 0; loom_row < " + rows + "; ++loom_row) " + port.name +
                   "[loom_row] = 0;  // as the simulator's start\n";
         init += std::string(init.empty() ? "" : ", ") + port.name;
@@ -509,6 +587,7 @@ class Emitter {
       const ChannelInstance& ch = region_.channels[c];
       out += "  hls::stream<" + ap_uint(ch.word.bits()) + " > " + stream_ids_[c] + "(\"" + ch.label() + "\");\n";
       out += "#pragma HLS stream variable=" + stream_ids_[c] + " depth=" + std::to_string(ch.depth) + "\n";
+      out += "  LOOM_HLS_PROBE_STREAM(" + stream_ids_[c] + ", " + ap_uint(ch.word.bits()) + " );\n";
     }
     for (const Instance& inst : instances_) out += call(inst);
     return out + "}\n";
@@ -564,32 +643,37 @@ class Emitter {
 #include "loom_top.h"
 #include "loom_tb_data.h"
 
-// Sets `rows` words from `given` rows of limbs, and zeroes the rest.
-template <int W>
+// An element's bits lo..W-1 (or its word's lo..B-1), 64 at a time.
+static int loom_hi(int lo, int end) { return lo + 63 < end - 1 ? lo + 63 : end - 1; }
+
+// Sets `rows` elements of W bits from `given` rows of limbs of a B-bit word,
+// and zeroes the rest and every element's bits above the word.
+template <int B, int W>
 static void loom_fill(ap_uint<W>* words, int64_t rows, const uint64_t* limbs, int64_t given) {
-  const int limb_count = (W + 63) / 64;
-  for (int64_t r = 0; r < rows; ++r)
-    for (int l = 0; l < limb_count; ++l) {
-      const int hi = 64 * l + 63 < W - 1 ? 64 * l + 63 : W - 1;
-      words[r].range(hi, 64 * l) = r < given ? limbs[r * limb_count + l] : 0;
-    }
+  const int limb_count = (B + 63) / 64;
+  for (int64_t r = 0; r < rows; ++r) {
+    for (int lo = B; lo < W; lo += 64) words[r].range(loom_hi(lo, W), lo) = 0;
+    for (int l = 0; l < limb_count; ++l) words[r].range(loom_hi(64 * l, B), 64 * l) = r < given ? limbs[r * limb_count + l] : 0;
+  }
 }
 
-// Compares `rows` words with the expected limbs; returns the words that differ.
-template <int W>
+// Compares `rows` elements with the expected limbs of a B-bit word, and their
+// bits above the word with zero; returns the elements that differ.
+template <int B, int W>
 static int64_t loom_compare(const ap_uint<W>* words, int64_t rows, const uint64_t* limbs, const char* run,
                             const char* arg, int64_t reported) {
-  const int limb_count = (W + 63) / 64;
+  const int limb_count = (B + 63) / 64, chunks = (W + 63) / 64;
   int64_t differ = 0;
   for (int64_t r = 0; r < rows; ++r)
-    for (int l = 0; l < limb_count; ++l) {
-      const int hi = 64 * l + 63 < W - 1 ? 64 * l + 63 : W - 1;
-      const uint64_t got = words[r].range(hi, 64 * l).to_uint64(), want = limbs[r * limb_count + l];
+    for (int c = 0; c < chunks; ++c) {
+      const int lo = 64 * c, hi = loom_hi(lo, W);
+      const uint64_t got = words[r].range(hi, lo).to_uint64();
+      const uint64_t want = c < limb_count ? limbs[r * limb_count + c] : 0;
       if (got == want) continue;
       if (reported + differ < 10)
-        printf("MISMATCH run '%s' %s[%lld] bits %d..%d: got 0x%016llx, expected 0x%016llx\n", run, arg,
-               static_cast<long long>(r), 64 * l, hi, static_cast<unsigned long long>(got),
-               static_cast<unsigned long long>(want));
+        printf("MISMATCH run '%s' %s[%lld] bits %d..%d: got 0x%016llx, expected 0x%016llx%s\n", run, arg,
+               static_cast<long long>(r), lo, hi, static_cast<unsigned long long>(got),
+               static_cast<unsigned long long>(want), lo + 64 > B ? ", and bits above the word must be zero" : "");
       ++differ;
       break;  // a word differs once, whichever of its limbs do
     }
@@ -598,14 +682,14 @@ static int64_t loom_compare(const ap_uint<W>* words, int64_t rows, const uint64_
 
 )";
     for (size_t a = 0; a < region_.arguments.size(); ++a)
-      out += "static " + ap_uint(region_.arguments[a].word.bits()) + " loom_arg_" + arg_ids_[a] + "[" +
+      out += "static " + ap_uint(axi_bits(region_.arguments[a].word.bits())) + " loom_arg_" + arg_ids_[a] + "[" +
              std::to_string(region_.arguments[a].size) + "];  // " + escape(region_.arguments[a].name) + "\n";
     out += "\nint main() {\n  int64_t loom_compared = 0, loom_differ = 0;\n"
            "  for (int loom_r = 0; loom_r < kLoomRunCount; ++loom_r) {\n"
            "    const LoomRun& loom_run = kLoomRuns[loom_r];\n";
     for (size_t a = 0; a < region_.arguments.size(); ++a) {
       const std::string& id = arg_ids_[a];
-      out += "    loom_fill(loom_arg_" + id + ", " + std::to_string(region_.arguments[a].size) + ", loom_run." + id +
+      out += "    loom_fill<" + std::to_string(region_.arguments[a].word.bits()) + ">(loom_arg_" + id + ", " + std::to_string(region_.arguments[a].size) + ", loom_run." + id +
              "_in, loom_run." + id + "_in_rows);\n";
     }
     out += "    " + project_.top + "(";
@@ -614,7 +698,8 @@ static int64_t loom_compare(const ap_uint<W>* words, int64_t rows, const uint64_
     for (size_t a = 0; a < region_.arguments.size(); ++a) {
       const std::string& id = arg_ids_[a];
       const std::string rows = std::to_string(region_.arguments[a].size);
-      out += "    if (loom_run." + id + "_expected) {\n      loom_differ += loom_compare(loom_arg_" + id + ", " + rows +
+      out += "    if (loom_run." + id + "_expected) {\n      loom_differ += loom_compare<" +
+             std::to_string(region_.arguments[a].word.bits()) + ">(loom_arg_" + id + ", " + rows +
              ", loom_run." + id + "_expected, loom_run.name, \"" + escape(region_.arguments[a].name) +
              "\", loom_differ);\n      loom_compared += " + rows + ";\n    }\n";
     }

@@ -166,3 +166,59 @@ TEST_CASE("a region of one's own units emits, and its C simulation passes", "[hl
 
 }  // namespace
 }  // namespace loom::test
+
+namespace loom::test {
+namespace {
+
+// UG1399: a pragma's variable= is an expression in the scope the pragma stands
+// in; one that names the wrong thing binds nothing, and no compiler but Vitis
+// says so. The emitted top proves each: a static_assert after every pragma
+// that names a variable (an array of the port's words, or the stream), and
+// inside each claimed loop, that loom_mem_<port> is the owner's array.
+TEST_CASE("every pragma's variable is proved, at compile time, an array or stream of the expected type", "[hls][csim]") {
+  for (const auto& [machine, overrides] : std::vector<std::pair<std::string, Overrides>>{
+           {"tinytpu", {}}, {"dottree", {}}, {"example", {}}, {"matvec", {}}}) {
+    INFO(machine);
+    const Emitted e = emit_machine(machine, overrides);
+    const std::string& top = e.project.files.at("top.cpp");
+    const std::regex pragma(R"re(\n#pragma HLS (\w+) variable=(\w+)[^\n]*\n([^\n]*)\n)re");
+    int pragmas = 0;
+    for (auto it = std::sregex_iterator(top.begin(), top.end(), pragma); it != std::sregex_iterator(); ++it, ++pragmas) {
+      const std::string kind = (*it)[1], variable = (*it)[2], next = (*it)[3];
+      INFO(kind << " " << variable << ": " << next);
+      CHECK(next.find(std::string(kind == "stream" ? "LOOM_HLS_PROBE_STREAM(" : "LOOM_HLS_PROBE_ARRAY(") + variable + ", ") !=
+            std::string::npos);
+    }
+    CHECK(pragmas == static_cast<int>(e.region.channels.size() + e.region.memories.size()));
+    // A dependence pragma names the loop's binding of the memory.
+    const std::regex dependence(R"re(LOOM_HLS_MEMORY\(io, (\w+)\) [^\n]*LOOM_PRAGMA\(HLS dependence variable=loom_mem_(\w+) )re");
+    for (auto it = std::sregex_iterator(top.begin(), top.end(), dependence); it != std::sregex_iterator(); ++it)
+      CHECK((*it)[1] == (*it)[2]);
+  }
+
+  // And each probe can fail: the compile stops with its message.
+  const Emitted e = emit_machine("tinytpu", {});
+  const std::vector<std::pair<std::string, std::string>> wrong = {
+      {"LOOM_HLS_PROBE_ARRAY(spad, ap_uint<32>)", "LOOM_HLS_PROBE_ARRAY(spad, ap_uint<33>)"},
+      {"LOOM_HLS_PROBE_STREAM(c_acc, ap_uint<64> )", "LOOM_HLS_PROBE_STREAM(c_acc, ap_uint<32> )"},
+      // accu's loop binds loom_mem_ar to ar_, its context's array of 128-bit words.
+      {"typedef ap_uint<128> ar_word;", "typedef ap_uint<64> ar_word;"},
+  };
+  for (const auto& [from, to] : wrong) {
+    INFO(from << " -> " << to);
+    hls::Project mutant = e.project;
+    std::string& top = mutant.files.at("top.cpp");
+    const size_t at = top.find(from);
+    REQUIRE(at != std::string::npos);
+    top.replace(at, from.size(), to);
+    const std::string dir = scratch("tinytpu_probe");
+    REQUIRE(hls::write_project(mutant, dir).ok());
+    const Csim run = csim(dir, "g++");
+    INFO(run.log);
+    CHECK(run.status != 0);
+    CHECK(run.log.find("loom: the variable a pragma names") != std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace loom::test

@@ -9,11 +9,13 @@
 #include <set>
 
 #include "compose/place.h"
+#include "compose/sim/simulator.h"
 #include "tests/hls/bad_heap.h"
 #include "tests/hls/bad_queue.h"
 #include "tests/hls/bad_throw.h"
 #include "tests/hls/bad_virtual.h"
 #include "tests/hls/emitted.h"
+#include "tests/hls/feed_first.h"
 #include "tests/hls/relay.h"
 #include "tests/hls/relay_pair.h"
 #include "tests/test_units.h"
@@ -35,16 +37,25 @@ ParameterSet relay_params() {
   return params;
 }
 
-// A run for the regions below, which expects nothing in particular of OUT.
+// A run for the regions below, which expects nothing in particular of OUT:
+// refused before it is simulated.
 const hls::TestRun kNoRun{"zeros", {}, {{"OUT", Buffer(Word<2, 16>::shape(), 4)}}};
 
-// A run of the example machine that expects its Y to be zero.
-hls::TestRun kExampleRun(const Emitted& e) {
-  for (const ArgumentInstance& a : e.region.arguments)
-    if (a.name == "Y") return {"zeros", {}, {{"Y", Buffer(a.word, a.size)}}};
-  FAIL("the example has no Y");
-  return {};
+// A run with every input zero, expecting of `output` what the region leaves
+// there when simulated: for the tests whose point is elsewhere, since `loom
+// hls` simulates every run before it emits.
+hls::TestRun simulated_run(const Region& region, const std::string& output) {
+  Inputs zeros;
+  for (const ArgumentInstance& a : region.arguments)
+    if (a.name != output) zeros.emplace(a.name, Buffer(a.word, a.size));
+  auto r = simulate(region, zeros);
+  INFO((r.ok() ? r.value().summary() : r.status().to_string()));
+  REQUIRE(r.ok());
+  REQUIRE(r.value().ok());
+  return {"zeros", {}, {{output, r.value().arguments.at(output)}}};  // the testbench zeroes what it is not given
 }
+
+hls::TestRun kExampleRun(const Emitted& e) { return simulated_run(e.region, "Y"); }
 
 TEST_CASE("the emitted unit sources are byte for byte the tree's", "[hls]") {
   for (const auto& [machine, overrides] : std::vector<std::pair<std::string, Overrides>>{
@@ -93,7 +104,8 @@ TEST_CASE("the top's streams, bundles and pipelines are the composed region's", 
     CHECK(ports == static_cast<int>(e.region.arguments.size()));
     CHECK(bundles.size() == e.region.arguments.size());
     // Each unit's loops get its declared II.
-    const std::regex unit(R"re(#define LOOM_HLS_II (\d+)\n#define LOOM_HLS_LOOP LOOM_PRAGMA\(HLS pipeline II=(\d+)\)[^\n]*\n#include "([^"]+)")re");
+    const std::regex unit(
+        R"re(#define LOOM_HLS_II (\d+)\n#define LOOM_HLS_LOOP\(io\) (?:LOOM_HLS_MEMORY\(io, \w+\) )*LOOM_PRAGMA\(HLS pipeline II=(\d+)\)[^\n]*\n#include "([^"]+)")re");
     std::map<std::string, int> ii;
     for (auto it = std::sregex_iterator(top.begin(), top.end(), unit); it != std::sregex_iterator(); ++it) {
       CHECK((*it)[1] == (*it)[2]);
@@ -132,7 +144,9 @@ TEST_CASE("accu's loop gets the dependence pragma, with the obligation it rests 
   REQUIRE(include != std::string::npos);
   const size_t block = top.rfind("// Unit 'accu'", include);
   const std::string accu = top.substr(block, include - block);
-  CHECK(accu.find("LOOM_PRAGMA(HLS dependence variable=ar inter false)") != std::string::npos);
+  // The pragma names the owner's array, bound in the loop's scope (units/hls/context.h).
+  CHECK(accu.find("LOOM_HLS_MEMORY(io, ar) LOOM_PRAGMA(HLS pipeline II=1) LOOM_PRAGMA(HLS dependence "
+                  "variable=loom_mem_ar inter false)") != std::string::npos);
   CHECK(accu.find("// Obligation: ar carries no dependence across the row loop's iterations") != std::string::npos);
   CHECK(accu.find("//   It rests on: stores land 3 iterations after they issue") != std::string::npos);
   CHECK(accu.find("//   Discharged under: check_program's distance contract, AR_RAW_DIST >= the write latency") !=
@@ -172,7 +186,7 @@ Status check_bad_unit() {
   place<Bad>(arch, "bad", one()).bind(Bad::out, out());
   auto region = arch.compose();
   REQUIRE(region.ok());
-  auto project = hls::emit(region.value(), {}, {}, {kNoRun});
+  auto project = hls::emit(region.value(), {}, {}, {simulated_run(region.value(), "OUT")});
   INFO(project.status().to_string());
   REQUIRE(project.ok());
   return hls::check_synthesisable(project.value(), region.value());
@@ -326,6 +340,95 @@ TEST_CASE("a project is written only where no user file is overwritten", "[hls]"
   fs::create_symlink(victim + "/top.cpp", forged + "/top.cpp");
   CHECK(has_error(hls::write_project(e.project, forged), "hls-output", "top.cpp", "symbolic link"));
   CHECK(read_text(victim + "/top.cpp") == "keep");
+}
+
+}  // namespace
+}  // namespace loom::test
+
+namespace loom::test {
+namespace {
+
+// feed_first.h's feeder and cell, K = 8: the cell takes one word of its fed
+// row, then waits for the chain, which the feeder writes only after the whole
+// row; it fits when the fed FIFO holds K - 1 words.
+Result<hls::Project> feed_first(const std::string& region_name, int64_t depth) {
+  ParameterSet params;
+  params.param("K", 8, 1, 64, "words a row");
+  params.param("QD", depth, 1, 64, "FIFO depth");
+  Architecture arch(region_name, params);
+  Handle src = arch.argument<systolic::Value>("src", "K", "the row");
+  Handle dst = arch.argument<systolic::Value>("dst", "K", "the row doubled");
+  Handle fed = arch.channel<systolic::Value>("fed", one(), "QD", "the row, first");
+  Handle chain = arch.channel<systolic::Value>("chain", one(), "QD", "the row, forwarded");
+  place<systolic::Feeder>(arch, "feeder", one())
+      .bind(systolic::Feeder::src, src())
+      .bind(systolic::Feeder::to_cell, fed())
+      .bind(systolic::Feeder::onward, chain());
+  place<systolic::Cell>(arch, "cell", one())
+      .bind(systolic::Cell::fed, fed())
+      .bind(systolic::Cell::chain, chain())
+      .bind(systolic::Cell::dst, dst());
+  auto region = arch.compose();
+  REQUIRE(region.ok());
+  std::vector<systolic::Value> row(8), doubled(8);
+  for (int i = 0; i < 8; ++i) {
+    row[static_cast<size_t>(i)].set_lane(0, 3 * i - 7);
+    doubled[static_cast<size_t>(i)].set_lane(0, 2 * (3 * i - 7));
+  }
+  return hls::emit(region.value(), {}, {}, {{"row", {{"src", Buffer::of(row)}}, {{"dst", Buffer::of(doubled)}}}});
+}
+
+TEST_CASE("a region that deadlocks at its depths is not emitted: refused at 2 and 4, emitted at 8", "[hls]") {
+  for (int64_t depth : {2, 4}) {
+    auto refused = feed_first("grid", depth);
+    INFO("depth " << depth << ": " << (refused.ok() ? "emitted" : refused.status().to_string()));
+    REQUIRE(!refused.ok());
+    CHECK(has_error(refused.status(), "hls-deadlock", "test run 'row'", "wait-for cycle feeder -> cell -> feeder"));
+  }
+  // K - 1 = 7 words is the least the fed FIFO needs.
+  CHECK(!feed_first("grid", 6).ok());
+  CHECK(feed_first("grid", 7).ok());
+  auto emitted = feed_first("grid", 8);
+  INFO((emitted.ok() ? "" : emitted.status().to_string()));
+  CHECK(emitted.ok());
+}
+
+TEST_CASE("a top that would collide with a name the unit headers declare at global scope is refused, naming both", "[hls]") {
+  auto refused = feed_first("systolic", 8);
+  REQUIRE(!refused.ok());
+  INFO(refused.status().to_string());
+  CHECK(has_error(refused.status(), "hls-name-collision", "region 'systolic'",
+                  "its top function, extern \"C\" void 'systolic' would collide with the namespace 'systolic' that "
+                  "tests/hls/feed_first.h:11 declares at global scope"));
+  // A unit's name inside its namespace does not collide: DotTree's region is
+  // named like loom::dottree.
+  CHECK(feed_first("Cell", 8).ok());
+  CHECK(emit_machine("dottree", {}).project.top == "dottree");
+}
+
+TEST_CASE("every argument's m_axi element is a power of two of at least 8 bits, the word padded inside", "[hls]") {
+  // DotTree at 32 lanes: X and W are 32 x 21 = 672-bit words, S 42 bits, H 84 bits.
+  const Emitted e = emit_machine("dottree", {{"RED_LANES", 32}});
+  const std::string& top = e.project.files.at("loom_top.h");
+  const std::regex pointer(R"re(ap_uint<(\d+)>\* (\w+))re");
+  const std::string signature = top.substr(top.find("extern \"C\""));
+  int arguments = 0;
+  for (auto it = std::sregex_iterator(signature.begin(), signature.end(), pointer); it != std::sregex_iterator(); ++it) {
+    const int bits = std::stoi((*it)[1]);
+    ++arguments;
+    INFO((*it)[2]);
+    CHECK(bits >= 8);
+    CHECK((bits & (bits - 1)) == 0);
+    for (const ArgumentInstance& a : e.region.arguments)
+      if (a.name == (*it)[2]) {
+        CHECK(bits >= a.word.bits());
+        CHECK(bits < 2 * a.word.bits());  // the least such width
+        // The layout a host program uses is stated beside the signature.
+        CHECK(top.find("//   " + a.name + ": " + std::to_string(a.size) + " elements of ap_uint<" + std::to_string(bits) +
+                       "> (" + std::to_string(bits / 8) + " bytes each), word " + a.word.to_string()) != std::string::npos);
+      }
+  }
+  CHECK(arguments == static_cast<int>(e.region.arguments.size()));
 }
 
 }  // namespace

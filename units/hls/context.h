@@ -20,14 +20,36 @@
 #define LOOM_PRAGMA(text) LOOM_PRAGMA_(text)
 
 // The body's loop marker: the loop's pragmas, which the emitted top defines as
-// LOOM_HLS_LOOP before it includes the unit's header (its pipeline II, and a
-// dependence pragma for each claim the machine makes on the unit's memories).
-// The static_assert holds the II the top wrote to the unit's own declaration,
-// so a marker cannot end up with another unit's pragmas.
+// LOOM_HLS_LOOP(io) before it includes the unit's header (its pipeline II, and
+// a dependence pragma for each claim the machine makes on the unit's
+// memories). A dependence pragma names the memory's array itself: the macro
+// first binds a reference to it, `loom_mem_<port>`, in the loop's scope (the
+// array is the owner's local; UG1399 parses a pragma's variable= as an
+// expression in the scope it stands in) and proves with a static_assert that
+// the name is an array of the port's words. The last static_assert holds the
+// II the top wrote to the unit's own declaration, so a marker cannot end up
+// with another unit's pragmas.
 #define LOOM_PIPELINE(io)                                                                   \
-  LOOM_HLS_LOOP static_assert(LOOM_HLS_II == pipeline.ii,                                  \
-                              "loom: this loop's pipeline II differs from its unit's; "    \
-                              "LOOM_PIPELINE belongs in the body of the unit its file declares")
+  LOOM_HLS_LOOP(io) static_assert(LOOM_HLS_II == pipeline.ii,                              \
+                                  "loom: this loop's pipeline II differs from its unit's; " \
+                                  "LOOM_PIPELINE belongs in the body of the unit its file declares")
+
+// Binds `loom_mem_<port>` to a memory's array in the loop's scope, for the
+// pragmas that name it: the context holds a reference to the owner's array.
+#define LOOM_HLS_MEMORY(io, port)                                                              \
+  auto& loom_mem_##port = (io).port##_;                                                        \
+  (void)loom_mem_##port;                                                                       \
+  LOOM_HLS_PROBE_ARRAY(loom_mem_##port, typename ::loom::hls_target::unref<decltype(io)>::type::port##_word);
+
+// Proves at compile time that a pragma's variable is an array of `element`
+// (any extent), or a reference to one: a pragma that names anything else binds
+// nothing. The emitted top places one after every pragma that names a variable.
+#define LOOM_HLS_PROBE_ARRAY(var, ...)                                                      \
+  static_assert(::loom::hls_target::array_of<decltype(var), __VA_ARGS__>::value,          \
+                "loom: the variable a pragma names, " #var ", is not an array of " #__VA_ARGS__)
+#define LOOM_HLS_PROBE_STREAM(var, ...)                                                     \
+  static_assert(::loom::hls_target::same<decltype(var), ::hls::stream<__VA_ARGS__> >::value, \
+                "loom: the variable a pragma names, " #var ", is not an hls::stream of " #__VA_ARGS__)
 
 namespace loom {
 
@@ -39,6 +61,34 @@ struct Index {
 };
 
 namespace hls_target {
+
+// The few type traits the probes need, without the STL.
+template <class A, class B>
+struct same {
+  static const bool value = false;
+};
+template <class A>
+struct same<A, A> {
+  static const bool value = true;
+};
+template <class T>
+struct unref {
+  typedef T type;
+};
+template <class T>
+struct unref<T&> {
+  typedef T type;
+};
+template <class T, class E>
+struct array_of {
+  static const bool value = false;
+};
+template <class E, decltype(sizeof(0)) N>
+struct array_of<E[N], E> {
+  static const bool value = true;
+};
+template <class T, class E>
+struct array_of<T&, E> : array_of<T, E> {};
 
 // A port the architecture leaves unbound on this instance. The body reaches it
 // only on a branch its constant index rules out; C simulation says so if not.

@@ -1,0 +1,30 @@
+// The names a set of C++ headers declares at global scope: what an emitted
+// top's own file-scope names (the extern "C" top, the process functions and
+// their contexts) must not collide with.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "compose/hls/sources.h"
+
+namespace loom::hls {
+
+// Where a global name is declared, and as what ("namespace", "type",
+// "function or variable", "macro").
+struct GlobalName {
+  std::string kind;
+  std::string file;
+  int line = 0;
+};
+
+// The global-scope names of `files` (paths in `sources`), each with where it
+// first appears. A scan, not a compiler: it strips comments, literals and
+// preprocessor lines (keeping #define's name, a macro being global wherever it
+// stands), tracks braces, and takes at brace depth 0 the name after
+// namespace, struct, class, union or enum, the name a typedef or using
+// declares, and a name followed by '(', '=', '[' or ';'.
+std::map<std::string, GlobalName> global_names(const SourceTree& sources, const std::vector<std::string>& files);
+
+}  // namespace loom::hls

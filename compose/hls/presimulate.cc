@@ -1,0 +1,57 @@
+// What `loom hls` proves before it writes anything: each testbench run,
+// simulated at the FIFO depths the project emits, completes within every
+// loop's II budget and leaves the outputs the testbench expects. C simulation
+// cannot show a deadlock (it runs the processes one after another over
+// unbounded streams), so this is the only place one is caught before cosim.
+#include "compose/hls/presimulate.h"
+
+#include "compose/sim/simulator.h"
+
+namespace loom::hls {
+
+Status presimulate(const Region& region, const std::vector<TestRun>& runs) {
+  Status status;
+  for (const TestRun& run : runs) {
+    const std::string where = "test run '" + run.name + "'";
+    // As the testbench does, an argument the run does not give starts zeroed.
+    Inputs inputs = run.inputs;
+    for (const ArgumentInstance& a : region.arguments) inputs.emplace(a.name, Buffer(a.word, a.size));
+    auto simulated = simulate(region, inputs);
+    if (!simulated.ok()) {
+      status.merge(simulated.status());
+      continue;
+    }
+    const SimResult& r = simulated.value();
+    switch (r.outcome) {
+      case SimResult::completed: break;
+      case SimResult::error: status.merge(r.errors); continue;
+      case SimResult::deadlock: {
+        std::string cycle;
+        for (const auto& names : r.report->wait_cycles) {
+          std::string text;
+          for (const std::string& n : names) text += n + " -> ";
+          cycle += (cycle.empty() ? "" : "; ") + text + names.front();
+        }
+        status.add("hls-deadlock", where,
+                   "deadlocks at the emitted FIFO depths" +
+                       (cycle.empty() ? std::string(" (no wait-for cycle: a process waits on one that finished)")
+                                      : ", wait-for cycle " + cycle) +
+                       "; C simulation would pass it, with unbounded streams, and co-simulation would hang. "
+                       "Deepen a FIFO on the cycle. The simulator's report:\n" + r.report->to_string());
+        continue;
+      }
+      case SimResult::watchdog:
+        status.add("hls-watchdog", where, "did not finish within the simulator's bounds:\n" + r.report->to_string());
+        continue;
+    }
+    for (const auto& [name, expected] : run.expected) {
+      auto got = r.arguments.find(name);
+      if (got != r.arguments.end() && !(got->second == expected))
+        status.add("hls-test-mismatch", where + " argument '" + name + "'",
+                   "the region, simulated, leaves other contents than the run expects, so the testbench would fail");
+    }
+  }
+  return status;
+}
+
+}  // namespace loom::hls
