@@ -112,4 +112,22 @@ TEST_CASE("a mistake is one error at every lane count and backend, naming the un
   CHECK(diagnostics.find("\"scratch\"") != std::string::npos);
 }
 
+// One integer semantics (units/ap_int.h): what a body cannot compute the same
+// on the host, in C simulation and in Vitis does not compile.
+TEST_CASE("a comparison of signed and unsigned lanes that C simulation computes unsigned fails to compile", "[compile-fail][ap]") {
+  expect_refusal("mixed_sign_compare.cc", "loom: this comparison of a signed and an unsigned value is refused");
+}
+
+TEST_CASE("dividing a lane fails to compile", "[compile-fail][ap]") {
+  expect_refusal("lane_division.cc", "loom: / and % on ap_int are refused");
+}
+
+TEST_CASE("an Int made from a float fails to compile", "[compile-fail][ap]") {
+  expect_refusal("lane_from_float.cc", "loom: an ap_int from a float is refused");
+}
+
+TEST_CASE("an expression wider than 128 bits fails to compile", "[compile-fail][ap]") {
+  expect_refusal("wide_product.cc", "Loom's integers stop at 128 bits");
+}
+
 }  // namespace

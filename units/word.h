@@ -5,10 +5,11 @@
 // on the host it is exact at every width, lanes packed back to back with no
 // padding and the bits above lanes * lane_bits always zero.
 //
-// A lane reads as Int<LaneBits> or UInt<LaneBits>, whose width is the declared
-// one on both targets (ap_int<B> and ap_uint<B> in HLS), so the hardware a body
-// describes is the size its declaration says. Arithmetic on lanes is exact;
-// a value narrows only when it is stored into a narrower Int, UInt or lane, as a
+// A lane reads as Int<LaneBits> or UInt<LaneBits>: ap_int<B> and ap_uint<B> on
+// both targets (Vitis's in HLS, units/ap_int.h's on the host), so the hardware
+// a body describes is the size its declaration says, and its arithmetic
+// follows ap_int's result-width rules everywhere (docs/hls.md). A value
+// narrows only when it is stored into a narrower Int, UInt or lane, as a
 // B-bit register keeps its low B bits.
 #pragma once
 
@@ -22,43 +23,18 @@
 #include <string>
 #include <type_traits>
 
+#include "units/ap_int.h"
 #include "units/bits.h"
 
 namespace loom {
 
-// A B-bit two's complement integer (1 <= B <= 64): constructing one keeps the
-// low B bits, and it reads back as an exact int64_t.
+// Lane arithmetic at the declared width, with ap_int's rules (units/ap_int.h,
+// Loom's implementation of them, which C simulation also compiles against):
+// the same types the HLS target uses, so a body computes the same on both.
 template <unsigned B>
-class Int {
-  static_assert(B >= 1 && B <= 64, "loom: an Int is 1 to 64 bits wide");
-
- public:
-  constexpr Int() = default;
-  constexpr Int(int64_t value) : value_(bits::wrap(value, B)) {}  // NOLINT: narrows as a register does
-  constexpr operator int64_t() const { return value_; }             // NOLINT: exact
-  static constexpr unsigned width = B;
-
- private:
-  int64_t value_ = 0;
-};
-
-// A B-bit unsigned integer (1 <= B <= 64). Below 64 bits it reads back as a
-// signed int64_t, as ap_uint's arithmetic widens to signed: a - b of two
-// UInt<8> is -1 when b is one more, not 2^64 - 1.
+using Int = ::ap_int<static_cast<int>(B)>;
 template <unsigned B>
-class UInt {
-  static_assert(B >= 1 && B <= 64, "loom: a UInt is 1 to 64 bits wide");
-
- public:
-  using integer = std::conditional_t<(B < 64), int64_t, uint64_t>;
-  constexpr UInt() = default;
-  constexpr UInt(uint64_t value) : value_(value & bits::mask(B)) {}  // NOLINT: narrows as a register does
-  constexpr operator integer() const { return static_cast<integer>(value_); }  // NOLINT: exact
-  static constexpr unsigned width = B;
-
- private:
-  uint64_t value_ = 0;
-};
+using UInt = ::ap_uint<static_cast<int>(B)>;
 
 // The run-time description of a word type, for composition checks and reports.
 struct WordShape {

@@ -249,12 +249,13 @@ class Emitter {
     files()["run_hls.tcl"] = tcl();
     files()["Makefile"] = makefile();
     for (const std::string& path : sources_needed_) files()["src/" + path] = std::string(sources_.at(path));
-    for (const char* standin : {"ap_int.h", "hls_stream.h"}) {
-      auto text = sources_.find(std::string("compose/hls/standin/") + standin);
+    // Loom's ap_int.h is the host's lane arithmetic too (units/ap_int.h).
+    for (const char* standin : {"units/ap_int.h", "compose/hls/standin/hls_stream.h"}) {
+      auto text = sources_.find(standin);
       if (text == sources_.end())
         return Error{"hls-source-missing", std::string("stand-in ") + standin,
                      "was not embedded in this build; link //compose/hls, whose sources it is"};
-      files()[std::string("standin/") + standin] = std::string(text->second);
+      files()["standin/" + std::string(standin).substr(std::string(standin).rfind('/') + 1)] = std::string(text->second);
     }
     for (const auto& [path, text] : poison_files()) files()["check/" + path] = text;
     std::string manifest = "loom-hls-project 1\nregion " + region_.name + "\ntop " + project_.top + "\n";
