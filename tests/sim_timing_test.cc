@@ -8,6 +8,7 @@
 #include "compose/sim/simulator.h"
 #include "compose/sim/timeline.h"
 #include "tests/compose_and_simulate.h"
+#include "tests/hls/relay.h"
 #include "tests/test_units.h"
 
 namespace loom {
@@ -248,23 +249,6 @@ struct Loader {
   }
 };
 
-// Reads K tokens, one a trip.
-struct Drain {
-  LOOM_UNIT("drain");
-  LOOM_READS(in, test::Token);
-  LOOM_PARAM(k, K);
-  static constexpr auto ports = port_list(in);
-  static constexpr auto params = param_list(k);
-  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
-  template <class IO>
-  static void body(IO& io) {
-    for (int64_t i = 0; i < io.param(k); ++i) {
-      LOOM_PIPELINE(io);
-      io.read(in);
-    }
-  }
-};
-
 template <int kLoads, int kII>
 Result<SimResult> loads(Storage storage) {
   using U = Loader<kLoads, kII>;
@@ -272,7 +256,7 @@ Result<SimResult> loads(Storage storage) {
   Handle rows = arch.memory<test::Token>("rows", 4, one(), MemoryTiming{.storage = storage});
   Handle out = arch.channel<test::Token>("out", one(), "QD", "sums");
   place<U>(arch, "loader", one()).bind(U::rows, rows()).bind(U::out, out());
-  place<Drain>(arch, "sink", one()).bind(Drain::in, out());
+  place<test::HlsDrain>(arch, "sink", one()).bind(test::HlsDrain::in, out());
   return test::compose_and_simulate(arch, {});
 }
 
