@@ -11,6 +11,7 @@
 #include "machines/tinytpu/isa_dsl.h"
 #include "machines/tinytpu/tinytpu.h"
 #include "spec/action_machine.h"
+#include "units/library/tinytpu/design.h"
 
 namespace loom::tinytpu {
 Result<ActionModel> action_model(const spec::IsaSpec& spec, const isa::Params& build) {
@@ -75,6 +76,23 @@ Status check_work_counts(const actions::Machine& machine, const Assembled& progr
   return status;
 }
 
+// The words the sequencer copies on chip before it dispatches anything: the
+// header and the program up to the first halt, in whole bursts of
+// design::kFetchBurst, within imem (units/library/tinytpu/sequencer.h). The
+// copy loop runs at II=1, a word a cycle.
+int64_t copied_words(const Assembled& program) {
+  const std::vector<uint64_t>& words = program.encoded.words;
+  size_t through = words.size();  // the program's words up to and including the first halt
+  for (size_t w = 0; w < words.size(); ++w)
+    if (design::decode(words[w]).op == design::kHalt) {
+      through = w + 1;
+      break;
+    }
+  const int64_t needed = design::kHeaderWords + static_cast<int64_t>(through);
+  const int64_t bursts = (needed + design::kFetchBurst - 1) / design::kFetchBurst;
+  return std::min(bursts * design::kFetchBurst, program.params.IMEM_WORDS);
+}
+
 Cost cost(const ActionModel& model, const Assembled& program, const actions::Structure& structure) {
   const actions::Machine& m = model.machine;
   Cost c;
@@ -87,6 +105,12 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
   std::map<std::string, int64_t> work, free_at;
   int64_t end = 0;
   const std::vector<isa::Instruction> stream = dynamic_stream(program.encoded);
+  // Nothing issues before the program is on chip: the first unit every
+  // instruction reaches (the sequencer) starts after the copy.
+  c.prologue = copied_words(program);
+  if (!stream.empty())
+    if (const actions::Instruction* first = m.instruction(isa::info(stream.front().op).name); first != nullptr)
+      free_at[actions::units_reached(*first).front()] = c.prologue;
   for (size_t k = 0; k < stream.size(); ++k) {
     const isa::Instruction& ins = stream[k];
     const actions::Instruction* model_ins = m.instruction(isa::info(ins.op).name);
@@ -143,7 +167,8 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
     c.table += line;
   }
   c.table += "static estimate: " + std::to_string(c.estimate) + " cycles (the bottleneck, " + c.bottleneck + ", works " +
-             std::to_string(busiest) + " steps)\n";
+             std::to_string(busiest) + " steps; the first " + std::to_string(c.prologue) +
+             " copy the program on chip, a word a cycle)\n";
   c.table += "\nobligations:\n";
   size_t discharged = 0;
   for (const actions::Obligation& o : model.obligations) {
