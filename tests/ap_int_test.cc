@@ -284,4 +284,17 @@ TEST_CASE("a range reads and writes bits in place, at any offset of a wide word"
   CHECK(static_cast<long long>(narrow) == -65536 + 255);  // bit 16 still set: the sign
 }
 
+TEST_CASE("a range in arithmetic and comparisons is an ap_uint of the whole value's width", "[ap]") {
+  // ap_int_ref.h: a range reads as ap_int_base<W, false>, W the value's width.
+  const ap_uint<8> x(3);
+  const ap_int<8> m1(-1);
+  STATIC_REQUIRE(decltype(x.range(3, 0) - 5)::width == extended(8, false, 32, true) + 1);
+  CHECK(holds(x.range(3, 0) - 5, -2));
+  CHECK(x.range(3, 0) - 5 < 0);
+  CHECK(!(x.range(7, 0) < m1));  // 3 against -1, both under 32 bits: compared exactly
+  CHECK(holds(x.range(7, 0) * m1, -3));
+  CHECK(holds(~x.range(7, 0), 252));
+  CHECK(holds(x.range(1, 0) << 3, 24));
+}
+
 }  // namespace

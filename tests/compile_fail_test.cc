@@ -126,6 +126,18 @@ TEST_CASE("an Int made from a float fails to compile", "[compile-fail][ap]") {
   expect_refusal("lane_from_float.cc", "loom: an ap_int from a float is refused");
 }
 
+TEST_CASE("concatenating lanes with a comma fails to compile", "[compile-fail][ap]") {
+  expect_refusal("lane_concat.cc", "loom: (a, b) of ap values is Vitis's concatenation and C++'s comma operator");
+}
+
+TEST_CASE("a shift by an amount wider than 32 bits fails to compile", "[compile-fail][ap]") {
+  expect_refusal("wide_shift_amount.cc", "loom: a shift amount wider than 32 bits is refused");
+}
+
+TEST_CASE("setting a lane from a float fails to compile on the host too", "[compile-fail][ap]") {
+  expect_refusal("lane_set_float.cc", "loom: set_lane() of a float is refused");
+}
+
 TEST_CASE("an expression wider than 128 bits fails to compile", "[compile-fail][ap]") {
   expect_refusal("wide_product.cc", "Loom's integers stop at 128 bits");
 }

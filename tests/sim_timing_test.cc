@@ -322,8 +322,107 @@ TEST_CASE("a stream port gives one read a cycle: two reads a trip need II=2, and
   REQUIRE(at2.value().ok());
   // The source writes token k at k; trip i reads tokens 2i and 2i + 1 at
   // s_i and s_i + 1, each no sooner than its write + 1: s_i = 2i + 1, so the
-  // reader's last trip (i = K/2 - 1) issues at K - 1 and drains at K.
-  CHECK(at2.value().processes[1].finish == K);
+  // reader's last trip (i = K/2 - 1) issues at K - 1, reads its second token
+  // at K, and drains a cycle after that read (depth 1): K + 1.
+  CHECK(at2.value().processes[1].finish == K + 1);
+}
+
+// Marks a loop that touches nothing, forever.
+struct Spinner {
+  LOOM_UNIT("spinner");
+  static constexpr auto ports = port_list();
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
+  template <class IO>
+  static void body(IO& io) {
+    for (;;) {
+      LOOM_PIPELINE(io);
+    }
+  }
+};
+
+TEST_CASE("the cycle watchdog stops a marked loop that touches nothing", "[timing][watchdog]") {
+  Architecture arch("spin", sim_params(K, 1));
+  place<Spinner>(arch, "spinner", one());
+  SimOptions options;
+  options.max_cycles = 1000;
+  auto r = test::compose_and_simulate(arch, {}, options);
+  REQUIRE(r.ok());
+  REQUIRE(r.value().outcome == SimResult::watchdog);
+  CHECK(r.value().report->watchdog_reason == "spinner passed cycle 1000");
+  // Trip i issues at cycle i: the first past the bound is trip 1001.
+  CHECK(r.value().processes[0].iterations == 1002);
+}
+
+// Loads one word through each of two ports bound to the same argument, a trip.
+struct TwoReaders {
+  LOOM_UNIT("two_readers");
+  LOOM_READS_DRAM(a, test::Token);
+  LOOM_READS_DRAM(b, test::Token);
+  LOOM_WRITES(out, test::Token);
+  LOOM_PARAM(k, K);
+  static constexpr auto ports = port_list(a, b, out);
+  static constexpr auto params = param_list(k);
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
+  template <class IO>
+  static void body(IO& io) {
+    for (int64_t i = 0; i < io.param(k); ++i) {
+      LOOM_PIPELINE(io);
+      test::Token t;
+      t.set_lane(0, io.load(a, i).lane_signed(0) + io.load(b, i).lane_signed(0));
+      io.write(out, t);
+    }
+  }
+};
+
+TEST_CASE("ports bound to one argument share its one read channel", "[timing][budget]") {
+  Architecture arch("shared", sim_params(K, 2));
+  Handle in = arch.argument<test::Token>("IN", "K", "the words");
+  Handle out = arch.channel<test::Token>("out", one(), "QD", "sums");
+  place<TwoReaders>(arch, "u", one()).bind(TwoReaders::a, in()).bind(TwoReaders::b, in()).bind(TwoReaders::out, out());
+  place<test::HlsDrain>(arch, "sink", one()).bind(test::HlsDrain::in, out());
+  auto r = test::compose_and_simulate(arch, {{"IN", Buffer(test::Token::shape(), K)}});
+  REQUIRE(r.ok());
+  REQUIRE(r.value().outcome == SimResult::error);
+  const Error& e = r.value().errors.errors()[0];
+  INFO(e.message);
+  CHECK(e.kind == "ii-over-budget");
+  CHECK(e.message.find("2 loads and 0 stores of region argument port 'a'") != std::string::npos);
+  CHECK(e.message.find("counting the other ports bound to the same argument") != std::string::npos);
+  CHECK(e.message.find("the smallest II that fits is 2 ") != std::string::npos);
+}
+
+// Catches what it throws inside a trip: the trip still ends (bodies should
+// not throw, but the next trip must not be taken for a nested one).
+struct Catcher {
+  LOOM_UNIT("catcher");
+  LOOM_WRITES(out, test::Token);
+  LOOM_PARAM(k, K);
+  static constexpr auto ports = port_list(out);
+  static constexpr auto params = param_list(k);
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
+  template <class IO>
+  static void body(IO& io) {
+    for (int64_t i = 0; i < io.param(k); ++i) {
+      try {
+        LOOM_PIPELINE(io);
+        io.write(out, test::Token());
+        throw 1;
+      } catch (int) {
+      }
+    }
+  }
+};
+
+TEST_CASE("a trip left by an exception the body catches ends, and the next is not nested", "[timing]") {
+  Architecture arch("catch", sim_params(K, 2));
+  Handle out = arch.channel<test::Token>("out", one(), "QD", "words");
+  place<Catcher>(arch, "catcher", one()).bind(Catcher::out, out());
+  place<test::HlsDrain>(arch, "sink", one()).bind(test::HlsDrain::in, out());
+  auto r = test::compose_and_simulate(arch, {});
+  REQUIRE(r.ok());
+  INFO(r.value().summary());
+  CHECK(r.value().ok());
+  CHECK(r.value().processes[0].iterations == K);
 }
 
 }  // namespace

@@ -20,6 +20,8 @@
 //                   under 32 bits), refused at compile time otherwise
 //   / %             refused at compile time: ap_int's C simulation divides a
 //                   narrower negative by an unsigned operand as unsigned
+//   (a, b)          refused: Vitis concatenates, C++ keeps b
+//   x.range(h, l)   in arithmetic and comparisons, an ap_uint<W> of its bits
 //   op=  ++ --      the result kept to the left operand's width
 //   integer         implicit: long long (ap_int) or unsigned long long (ap_uint),
 //                   the low 64 bits
@@ -48,6 +50,8 @@ template <int W>
 class ap_int;
 template <int W>
 class ap_uint;
+template <int W, bool S>
+class ap_range_ref;
 
 namespace loom_ap {
 
@@ -142,10 +146,38 @@ struct limbs {
 
 inline uint64_t mask64(int width) { return width >= 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1; }
 
+// The representation, for this file's operators only: it is private to the
+// types, so that a body cannot use what Vitis's ap_int does not have.
+struct access {
+  template <class T>
+  static constexpr auto value(const T& t) -> decltype(t.value()) { return t.value(); }
+  template <class T>
+  static constexpr auto raw(const T& t) -> decltype(t.raw()) { return t.raw(); }
+  template <class T, class B>
+  static constexpr void assign_raw(T& t, B raw) { t.assign_raw(raw); }
+  template <class T>
+  static bool negative(const T& t) { return t.negative(); }
+  template <class T>
+  static uint64_t low64(const T& t) { return t.low64(); }
+  template <class T>
+  static uint64_t limb(const T& t, int l) { return t.limb(l); }
+  template <class T>
+  static uint64_t get_bits(const T& t, int hi, int lo) { return t.get_bits(hi, lo); }
+  template <class T>
+  static void set_bits(T& t, int hi, int lo, uint64_t v) { t.set_bits(hi, lo, v); }
+};
+
+template <class T>
+struct is_range : std::false_type {};
+template <int W, bool S>
+struct is_range<ap_range_ref<W, S> > : std::true_type {};
+
 }  // namespace loom_ap
 
-// Bits hi..lo of a value, at most 64 (Vitis's ap_range_ref): read as an
-// unsigned integer, assigned an integer or an ap value's low hi-lo+1 bits.
+// Bits hi..lo of a value, at most 64 (Vitis's ap_range_ref): assigned an
+// integer or an ap value's low hi-lo+1 bits; read, and in arithmetic and
+// comparisons, as Vitis's is, an ap_uint of the whole value's width W holding
+// those bits (ap_int_ref.h).
 template <int W, bool S>
 class ap_range_ref {
  public:
@@ -156,21 +188,21 @@ class ap_range_ref {
     }
   }
   ap_range_ref(const ap_range_ref&) = default;
-  uint64_t to_uint64() const { return of_->get_bits(hi_, lo_); }
+  uint64_t to_uint64() const { return loom_ap::access::get_bits(*of_, hi_, lo_); }
   operator unsigned long long() const { return to_uint64(); }  // NOLINT: as Vitis's
 
   template <class I, loom_ap::if_native<I> = 0>
   ap_range_ref& operator=(I value) {
-    of_->set_bits(hi_, lo_, static_cast<uint64_t>(value));
+    loom_ap::access::set_bits(*of_, hi_, lo_, static_cast<uint64_t>(value));
     return *this;
   }
   template <int W2, bool S2>
   ap_range_ref& operator=(const ap_int_base<W2, S2>& value) {
-    of_->set_bits(hi_, lo_, value.low64());
+    loom_ap::access::set_bits(*of_, hi_, lo_, loom_ap::access::low64(value));
     return *this;
   }
   ap_range_ref& operator=(const ap_range_ref& other) {
-    of_->set_bits(hi_, lo_, other.to_uint64());
+    loom_ap::access::set_bits(*of_, hi_, lo_, other.to_uint64());
     return *this;
   }
 
@@ -185,8 +217,10 @@ class ap_storage {
  public:
   typedef typename loom_ap::store<W, S>::type value_type;
   typedef typename loom_ap::store<W, S>::bits bits_type;
-
   constexpr ap_storage() : v_(loom_ap::normalize<W, S>(fill())) {}
+
+ protected:
+  friend struct loom_ap::access;
   constexpr value_type value() const { return v_; }
   constexpr bits_type raw() const { return static_cast<bits_type>(v_); }
   constexpr void assign_raw(bits_type raw) { v_ = loom_ap::normalize<W, S>(raw); }
@@ -220,6 +254,9 @@ class ap_storage<W, S, false> {
     for (int l = 0; l < count; ++l) limbs_[l] = loom_ap::kUnset;
     trim();
   }
+
+ protected:
+  friend struct loom_ap::access;
   void assign_wide(loom_ap::u128 raw, bool negative) {
     for (int l = 0; l < count; ++l)
       limbs_[l] = l < 2 ? static_cast<uint64_t>(raw >> (64 * l)) : (negative ? ~uint64_t(0) : 0);
@@ -294,7 +331,7 @@ class ap_int_base : public ap_storage<W, S> {
   int to_int() const { return static_cast<int>(this->low64()); }
   unsigned to_uint() const { return static_cast<unsigned>(this->low64()); }
   bool to_bool() const { return this->low64() != 0; }
-  static constexpr int length() { return W; }
+  int length() const { return W; }
 
   ap_range_ref<W, S> range(int hi, int lo) { return ap_range_ref<W, S>(this, hi, lo); }
   const ap_range_ref<W, S> range(int hi, int lo) const {
@@ -339,7 +376,7 @@ class ap_int_base : public ap_storage<W, S> {
   template <int W2, bool S2>
   constexpr void assign_from_impl(const ap_int_base<W2, S2>& other, std::true_type) {
     // Sign- or zero-extended by the source's signedness, then kept to W bits.
-    this->assign_wide(static_cast<loom_ap::u128>(other.value()), S2 && other.value() < 0);
+    this->assign_wide(static_cast<loom_ap::u128>(loom_ap::access::value(other)), loom_ap::access::negative(other));
   }
   template <int W2, bool S2>
   void assign_from_impl(const ap_int_base<W2, S2>& other, std::false_type) {
@@ -347,11 +384,13 @@ class ap_int_base : public ap_storage<W, S> {
   }
   template <int W2, bool S2>
   void copy_limbs(const ap_int_base<W2, S2>& other, std::true_type) {
-    this->assign_wide(static_cast<loom_ap::u128>(other.limb(0)) | static_cast<loom_ap::u128>(other.limb(1)) << 64, false);
+    this->assign_wide(static_cast<loom_ap::u128>(loom_ap::access::limb(other, 0)) |
+                          static_cast<loom_ap::u128>(loom_ap::access::limb(other, 1)) << 64,
+                      false);
   }
   template <int W2, bool S2>
   void copy_limbs(const ap_int_base<W2, S2>& other, std::false_type) {
-    for (int l = 0; l < loom_ap::limbs<W>::count; ++l) this->set_limb(l, other.limb(l));
+    for (int l = 0; l < loom_ap::limbs<W>::count; ++l) this->set_limb(l, loom_ap::access::limb(other, l));
     this->trim();
   }
 };
@@ -382,12 +421,12 @@ namespace loom_ap {
 // holds every value either can take.
 template <class R>
 constexpr typename R::bits_type as(const R& r) {
-  return r.raw();
+  return access::raw(r);
 }
 template <class R>
 constexpr R from_raw(typename R::bits_type raw) {
   R r(0);
-  r.assign_raw(raw);
+  access::assign_raw(r, raw);
   return r;
 }
 template <int W>
@@ -427,7 +466,9 @@ LOOM_AP_BINARY_(^, logic)
 // / and %: refused, with or without a native operand.
 #define LOOM_AP_REFUSED_(op)                                                                              \
   template <class A, class B,                                                                            \
-            typename std::enable_if<loom_ap::is_ap<A>::value || loom_ap::is_ap<B>::value, int>::type = 0>  \
+            typename std::enable_if<loom_ap::is_ap<A>::value || loom_ap::is_ap<B>::value ||               \
+                                        loom_ap::is_range<A>::value || loom_ap::is_range<B>::value,        \
+                                    int>::type = 0>                                                        \
   A operator op(const A&, const B&) {                                                                    \
     static_assert(loom_ap::always_false<A>::value,                                                        \
                   "loom: / and % on ap_int are refused: Vitis's C simulation divides a narrower negative "  \
@@ -445,9 +486,9 @@ ap_int_base<W, S> shift(const ap_int_base<W, S>& a, uint64_t amount, bool left) 
   (void)arith<W>();
   typedef ap_int_base<W, S> L;
   typedef typename L::bits_type B;
-  if (amount >= static_cast<uint64_t>(W)) return from_raw<L>(left || !a.negative() ? B(0) : ~B(0));
-  if (left) return from_raw<L>(a.raw() << amount);
-  return from_raw<L>(static_cast<typename L::bits_type>(a.value() >> amount));  // arithmetic when signed
+  if (amount >= static_cast<uint64_t>(W)) return from_raw<L>(left || !access::negative(a) ? B(0) : ~B(0));
+  if (left) return from_raw<L>(access::raw(a) << amount);
+  return from_raw<L>(static_cast<typename L::bits_type>(access::value(a) >> amount));  // arithmetic when signed
 }
 }  // namespace loom_ap
 
@@ -463,11 +504,14 @@ ap_int_base<W, S> operator>>(const ap_int_base<W, S>& a, I n) {
 }
 namespace loom_ap {
 // An ap shift amount: its magnitude (at most 1024, past any width) and whether it is negative.
+// Vitis shifts by the low 32 bits of an unsigned ap amount (to_uint()): an
+// amount wider than that is refused rather than given two meanings.
 template <int W2, bool S2>
 uint64_t magnitude(const ap_int_base<W2, S2>& n, bool& negative) {
   (void)arith<W2>();
-  negative = n.negative();
-  const u128 raw = static_cast<u128>(n.value()), mag = negative ? u128(0) - raw : raw;
+  static_assert(W2 <= 32, "loom: a shift amount wider than 32 bits is refused: Vitis shifts by its low 32 bits");
+  negative = access::negative(n);
+  const u128 raw = static_cast<u128>(access::value(n)), mag = negative ? u128(0) - raw : raw;
   return mag > 1024 ? 1024 : static_cast<uint64_t>(mag);
 }
 }  // namespace loom_ap
@@ -488,7 +532,7 @@ ap_int_base<W, S> operator>>(const ap_int_base<W, S>& a, const ap_int_base<W2, S
 template <int W, bool S>
 ap_int_base<W, S> operator~(const ap_int_base<W, S>& a) {
   (void)loom_ap::arith<W>();
-  return loom_ap::from_raw<ap_int_base<W, S> >(~a.raw());
+  return loom_ap::from_raw<ap_int_base<W, S> >(~loom_ap::access::raw(a));
 }
 template <int W, bool S>
 ap_int_base<W, S> operator+(const ap_int_base<W, S>& a) {
@@ -501,7 +545,7 @@ typename loom_ap::rtype<1, false, W, S>::minus operator-(const ap_int_base<W, S>
 template <int W, bool S>
 bool operator!(const ap_int_base<W, S>& a) {
   (void)loom_ap::arith<W>();
-  return a.value() == 0;
+  return loom_ap::access::value(a) == 0;
 }
 
 // Comparisons: exact, and between signed and unsigned only where that holds everywhere.
@@ -515,7 +559,7 @@ bool operator!(const ap_int_base<W, S>& a) {
                   "simulation compares them unsigned, so a negative one compares as huge; make both signed " \
                   "(ap_int<W + 1>(x)) or both unsigned");                                                   \
     typedef typename std::conditional<S1 || S2, loom_ap::s128, loom_ap::u128>::type common;                \
-    return static_cast<common>(a.value()) op static_cast<common>(b.value());                               \
+    return static_cast<common>(loom_ap::access::value(a)) op static_cast<common>(loom_ap::access::value(b)); \
   }                                                                                                        \
   template <int W1, bool S1, class I, loom_ap::if_native<I> = 0>                                            \
   bool operator op(const ap_int_base<W1, S1>& a, I b) {                                                    \
@@ -532,3 +576,55 @@ LOOM_AP_COMPARE_(<=)
 LOOM_AP_COMPARE_(>)
 LOOM_AP_COMPARE_(>=)
 #undef LOOM_AP_COMPARE_
+
+// A range in arithmetic, a comparison or a shift is what Vitis makes of it
+// (ap_int_ref.h): an ap_uint of the whole value's width, holding its bits.
+#define LOOM_AP_RANGE_(op)                                                                                 \
+  template <int W, bool S, class T>                                                                        \
+  auto operator op(const ap_range_ref<W, S>& r, const T& b)->decltype(ap_int_base<W, false>(r) op b) {     \
+    return ap_int_base<W, false>(r) op b;                                                                  \
+  }                                                                                                        \
+  template <int W, bool S, class T, typename std::enable_if<!loom_ap::is_range<T>::value, int>::type = 0> \
+  auto operator op(const T& a, const ap_range_ref<W, S>& r)->decltype(a op ap_int_base<W, false>(r)) {     \
+    return a op ap_int_base<W, false>(r);                                                                  \
+  }
+LOOM_AP_RANGE_(+)
+LOOM_AP_RANGE_(-)
+LOOM_AP_RANGE_(*)
+LOOM_AP_RANGE_(&)
+LOOM_AP_RANGE_(|)
+LOOM_AP_RANGE_(^)
+LOOM_AP_RANGE_(<<)
+LOOM_AP_RANGE_(>>)
+LOOM_AP_RANGE_(==)
+LOOM_AP_RANGE_(!=)
+LOOM_AP_RANGE_(<)
+LOOM_AP_RANGE_(<=)
+LOOM_AP_RANGE_(>)
+LOOM_AP_RANGE_(>=)
+#undef LOOM_AP_RANGE_
+template <int W, bool S>
+ap_int_base<W, false> operator~(const ap_range_ref<W, S>& r) {
+  return ~ap_int_base<W, false>(r);
+}
+template <int W, bool S>
+typename loom_ap::rtype<1, false, W, false>::minus operator-(const ap_range_ref<W, S>& r) {
+  return -ap_int_base<W, false>(r);
+}
+template <int W, bool S>
+bool operator!(const ap_range_ref<W, S>& r) {
+  return r.to_uint64() == 0;
+}
+
+// (a, b) on ap values or ranges is Vitis's concatenation; C++'s comma would
+// keep b alone, so it is refused rather than given two meanings.
+template <class A, class B,
+          typename std::enable_if<(loom_ap::is_ap<A>::value || loom_ap::is_range<A>::value) &&
+                                      (loom_ap::is_ap<B>::value || loom_ap::is_range<B>::value),
+                                  int>::type = 0>
+A operator,(const A& a, const B&) {
+  static_assert(loom_ap::always_false<A>::value,
+                "loom: (a, b) of ap values is Vitis's concatenation and C++'s comma operator; it is refused: "
+                "build the value with range() or a Word's lanes");
+  return a;
+}

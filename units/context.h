@@ -228,7 +228,10 @@ class Context {
     // The backend may stop the run here (a trip over its II budget), but not
     // while the body is being unwound.
     ~Trip() noexcept(false) {
-      if (std::uncaught_exceptions() == exceptions_) backend_.end_trip();
+      if (std::uncaught_exceptions() == exceptions_)
+        backend_.end_trip();
+      else
+        backend_.abandon_trip();
     }
 
    private:

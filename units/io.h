@@ -24,6 +24,9 @@ class Io {
   // never called while an exception unwinds the body.
   virtual void begin_trip(int line) { (void)line; }
   virtual void end_trip() {}
+  // The trip's scope was left by an exception (the run stopping, or one the
+  // body catches): end it without checking it.
+  virtual void abandon_trip() {}
 };
 
 }  // namespace loom

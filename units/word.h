@@ -67,8 +67,15 @@ class Word {
   constexpr Int<LaneBits> lane_signed(unsigned i) const {
     return static_cast<int64_t>(bits::sign_extend(raw_lane(i), LaneBits));
   }
-  // Keeps the low LaneBits bits of `value`, as hardware would.
-  constexpr void set_lane(unsigned i, int64_t value) {
+  // Keeps the low LaneBits bits of `value` (an integer or an ap value), as
+  // hardware would. A float is refused, as the HLS target's Int<B>(float) is
+  // (units/ap_int.h): set_lane_float keeps a float's bits.
+  template <class V>
+  constexpr void set_lane(unsigned i, const V& v) {
+    static_assert(!std::is_floating_point_v<V>,
+                  "loom: set_lane() of a float is refused, as ap_int from a float is; convert through int64_t, "
+                  "or keep its bits with set_lane_float()");
+    const int64_t value = static_cast<int64_t>(v);
     assert(i < Lanes && "lane index within the word");
     if constexpr (bits::kLimbBits % LaneBits == 0) {
       const unsigned shift = i * LaneBits % bits::kLimbBits;

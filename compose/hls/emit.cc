@@ -47,13 +47,19 @@ class Identifiers {
           "reinterpret_cast", "return", "short", "signed", "sizeof", "static", "static_assert", "static_cast", "struct",
           "switch", "template", "this", "thread_local", "throw", "true", "try", "typedef", "typeid", "typename",
           "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq", "main",
-          "loom", "hls", "std", "ap_int", "ap_uint", "int64_t", "uint64_t"})
+          "loom", "hls", "std", "ap_int", "ap_uint", "int64_t", "uint64_t",
+          // The testbench's own names (tb.cpp, loom_tb_data.h), whatever a region is called.
+          "LoomRun", "kLoomRuns", "kLoomRunCount"})
       used_.insert(k);
   }
+  // A C++ identifier for `name`, unique across the generated code. Names that
+  // begin loom_ or kLoom are the emitted code's own (loom_fill, loom_run,
+  // loom_arg_...), so one of those becomes user_loom_...
   std::string make(const std::string& name) {
     std::string id;
     for (char c : name) id += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
     if (id.empty() || std::isdigit(static_cast<unsigned char>(id[0]))) id = "_" + id;
+    if (id.rfind("loom_", 0) == 0 || id.rfind("kLoom", 0) == 0) id = "user_" + id;
     std::string unique = id;
     for (int n = 2; used_.count(unique); ++n) unique = id + "_" + std::to_string(n);
     used_.insert(unique);
@@ -373,13 +379,19 @@ class Emitter {
   // two names met.
   Status check_collisions() const {
     Status status;
-    const std::map<std::string, GlobalName> taken = global_names(sources_, sources_needed_);
+    // The unit headers, the stand-ins the project compiles against, and the C library they include.
+    std::vector<std::string> scanned = sources_needed_;
+    scanned.push_back("units/ap_int.h");
+    scanned.push_back("compose/hls/standin/hls_stream.h");
+    std::map<std::string, GlobalName> taken = global_names(sources_, scanned);
+    taken.insert(c_library_names().begin(), c_library_names().end());
     const auto check = [&](const std::string& id, const std::string& what) {
       auto it = taken.find(id);
       if (it == taken.end()) return;
+      const std::string at = it->second.line > 0 ? it->second.file + ":" + std::to_string(it->second.line)
+                                                 : it->second.file;
       status.add("hls-name-collision", "region " + q(region_.name),
-                 what + " '" + id + "' would collide with the " + it->second.kind + " '" + id + "' that " +
-                     it->second.file + ":" + std::to_string(it->second.line) +
+                 what + " '" + id + "' would collide with the " + it->second.kind + " '" + id + "' that " + at +
                      " declares at global scope; rename the region (or the placement), or move that name into a "
                      "namespace of its own");
     };

@@ -27,4 +27,11 @@ struct GlobalName {
 // declares, and a name followed by '(', '=', '[' or ';'.
 std::map<std::string, GlobalName> global_names(const SourceTree& sources, const std::vector<std::string>& files);
 
+// The C library's names that the project's headers (<stdint.h>, <stdio.h>,
+// <stdlib.h>, through ap_int.h and units/hls/) declare at global scope: C11
+// 7.20, 7.21 and 7.22, and the POSIX and glibc extras of the same headers an
+// extern "C" function would most likely meet. Each is a GlobalName of kind
+// "C library name" in file <stdio.h>, <stdlib.h> or <stdint.h>.
+const std::map<std::string, GlobalName>& c_library_names();
+
 }  // namespace loom::hls

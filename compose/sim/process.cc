@@ -26,11 +26,13 @@ void SimProcess::over_budget() {
     int64_t smallest = 1;
     if (s.bound) {
       const Storage kind = s.memory ? s.storage : Storage::simple_dual_port;
-      if (fits(kind, reads, writes, ii)) continue;
-      made = plural(reads, "load", "loads") + " and " + plural(writes, "store", "stores") + " of " +
+      const auto [all_reads, all_writes] = s.shared ? uses_of(s.buffer) : std::pair{reads, writes};
+      if (fits(kind, all_reads, all_writes, ii)) continue;
+      made = plural(all_reads, "load", "loads") + " and " + plural(all_writes, "store", "stores") + " of " +
              (s.memory ? "memory port '" + info.name + "', a " + storage_ports(kind)
-                       : "region argument port '" + info.name + "' (m_axi: 1 read and 1 write channel, a beat a cycle each)");
-      smallest = smallest_ii(kind, reads, writes);
+                       : "region argument port '" + info.name + "' (m_axi: 1 read and 1 write channel, a beat a cycle each)") +
+             (s.shared ? ", counting the other ports bound to the same " + std::string(s.memory ? "memory" : "argument") : "");
+      smallest = smallest_ii(kind, all_reads, all_writes);
     } else {
       const int64_t uses = std::max(reads, writes);
       if (uses <= ii) continue;

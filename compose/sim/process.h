@@ -75,6 +75,7 @@ struct SimStorage {
   bool bound = false;
   bool timed = false;  // a write latency or registers: the accesses take the cold path
   bool memory = false;  // on chip; else a region argument
+  bool shared = false;  // another port of the process is bound to the same buffer
   Storage storage = Storage::dual_port;  // a memory's ports
   Buffer* buffer = nullptr;
   int write_latency = 0;
@@ -119,6 +120,9 @@ class SimProcess {
     storage_of_ = std::move(storage);
     unbound_ = unbound;
     mem_touched_.assign(2 * storage_of_.size(), -1);
+    for (SimStorage& s : storage_of_)
+      for (const SimStorage& other : storage_of_)
+        s.shared = s.shared || (&s != &other && s.buffer != nullptr && s.buffer == other.buffer);
   }
 
   [[gnu::always_inline]] void read(int port, uint64_t* limbs, int limb_count) {
@@ -182,12 +186,22 @@ class SimProcess {
     clock.begin_trip();
     ++iteration_;
     trip_line_ = line;
+    // A trip is a cycle's worth of time even if it touches nothing: the
+    // cycle watchdog must be able to stop a loop that never steps.
+    if (step_limit_ == INT64_MIN) [[unlikely]]
+      scheduler_.out_of_bounds(*this);
   }
   // Stops the run with ii-over-budget if the trip made more accesses than its
   // II gives: thrown from the end of the loop body, never while unwinding.
   void end_trip() {
     if (over_budget_) [[unlikely]]
       over_budget();
+    clock.end_trip();
+  }
+  // The trip's scope was left by an exception the body itself catches: the
+  // trip ends, and only the run's own stop is not checked again.
+  void abandon_trip() {
+    over_budget_ = false;
     clock.end_trip();
   }
 
@@ -233,8 +247,25 @@ class SimProcess {
   [[gnu::always_inline]] void check_storage(const SimStorage& s, int port) {
     if (!clock.in_trip()) return;
     const Storage kind = s.memory ? s.storage : Storage::simple_dual_port;
+    if (s.shared) [[unlikely]]
+      return check_shared(s, kind);
     if (!fits(kind, clock.reads_in_trip(port), clock.writes_in_trip(port), clock.ii())) [[unlikely]]
       over_budget_ = true;
+  }
+  // Ports bound to one memory or argument share its ports (an m_axi bundle
+  // has one read and one write channel, however many ports reach it).
+  void check_shared(const SimStorage& s, Storage kind) {
+    const auto [reads, writes] = uses_of(s.buffer);
+    if (!fits(kind, reads, writes, clock.ii())) over_budget_ = true;
+  }
+  std::pair<int64_t, int64_t> uses_of(const Buffer* buffer) const {
+    int64_t reads = 0, writes = 0;
+    for (size_t k = 0; k < storage_of_.size(); ++k)
+      if (storage_of_[k].buffer == buffer) {
+        reads += clock.reads_in_trip(static_cast<int>(k));
+        writes += clock.writes_in_trip(static_cast<int>(k));
+      }
+    return {reads, writes};
   }
   [[noreturn, gnu::cold, gnu::noinline]] void over_budget();
   [[noreturn, gnu::cold, gnu::noinline]] void nested_trip(int line);

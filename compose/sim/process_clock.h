@@ -56,6 +56,7 @@ class ProcessClock {
   [[gnu::always_inline]] int64_t read(int port, int64_t written) {
     const int64_t k = use(port);
     stall(Interval::wait_empty, port, written + kChannelLatency - k);
+    late(k);
     return issue_ + k;
   }
   // A write on `port` whose FIFO slot frees at `freed` (the read of the token
@@ -63,6 +64,7 @@ class ProcessClock {
   [[gnu::always_inline]] int64_t write(int port, int64_t freed) {
     const int64_t k = use(ports_ + port);
     stall(Interval::wait_full, port, freed - lag_ - k);
+    late(k);
     return issue_ + lag_ + k;
   }
   // A load or a store through memory or argument port `port`.
@@ -85,7 +87,8 @@ class ProcessClock {
   int64_t now() const { return iterations_ == 0 ? 0 : issue_; }
   // When its last iteration has drained: depth cycles after that iteration
   // issued. Every access drains through every stage, and issue only grows.
-  int64_t finish() const { return iterations_ == 0 ? 0 : issue_ + pipeline_.depth; }
+  // An access k cycles into its trip drains k cycles later.
+  int64_t finish() const { return iterations_ == 0 ? 0 : issue_ + pipeline_.depth + late_; }
   int64_t iterations() const { return iterations_; }
   int64_t stalled_empty() const { return stalled_[Interval::wait_empty]; }
   int64_t stalled_full() const { return stalled_[Interval::wait_full]; }
@@ -110,8 +113,14 @@ class ProcessClock {
   int64_t uses_in_trip(int slot) const {
     return touched_in_[static_cast<size_t>(slot)] == iterations_ ? count_[static_cast<size_t>(slot)] : 0;
   }
+  // The current iteration's latest access is `k` cycles into it.
+  [[gnu::always_inline]] void late(int64_t k) {
+    if (k > late_) [[unlikely]]
+      late_ = k;
+  }
   [[gnu::always_inline]] void next_iteration() {
     issue_ += pipeline_.ii;
+    late_ = 0;
     ++iterations_;
     if (issue_ > bound_) [[unlikely]]
       *alarm_ = INT64_MIN;
@@ -139,6 +148,7 @@ class ProcessClock {
   size_t process_;
   int64_t issue_, iterations_ = 0;
   bool in_trip_ = false;
+  int64_t late_ = 0;  // how far into the current iteration its latest stream access is
   int64_t stalled_[3] = {0, 0, 0};
   int64_t bound_ = INT64_MAX;  // never passed, so alarm_ is never used, until set_alarm()
   int64_t* alarm_ = nullptr;

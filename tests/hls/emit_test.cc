@@ -400,6 +400,23 @@ TEST_CASE("a top that would collide with a name the unit headers declare at glob
   CHECK(has_error(refused.status(), "hls-name-collision", "region 'systolic'",
                   "its top function, extern \"C\" void 'systolic' would collide with the namespace 'systolic' that "
                   "tests/hls/feed_first.h:11 declares at global scope"));
+  // The C library the project includes, and the testbench's own names: a
+  // collision refused, a name the emitted code keeps for itself renamed.
+  auto exits = feed_first("exit", 8);
+  REQUIRE(!exits.ok());
+  CHECK(has_error(exits.status(), "hls-name-collision", "region 'exit'", "the C library name 'exit' that <stdlib.h>"));
+  auto stand_in = feed_first("ap_storage", 8);
+  REQUIRE(!stand_in.ok());
+  CHECK(has_error(stand_in.status(), "hls-name-collision", "region 'ap_storage'", "that units/ap_int.h:"));
+  auto after_shift = feed_first("feed_first_global", 8);
+  REQUIRE(!after_shift.ok());
+  CHECK(has_error(after_shift.status(), "hls-name-collision", "region 'feed_first_global'",
+                  "the function or variable 'feed_first_global' that tests/hls/feed_first.h:"));
+  for (const std::string own : {"LoomRun", "loom_run", "kLoomRuns"}) {
+    auto renamed = feed_first(own, 8);
+    REQUIRE(renamed.ok());
+    CHECK(renamed.value().top != own);
+  }
   // A unit's name inside its namespace does not collide: DotTree's region is
   // named like loom::dottree.
   CHECK(feed_first("Cell", 8).ok());

@@ -11,6 +11,15 @@
 namespace systolic {
 
 using Value = loom::Word<1, 16>;
+constexpr int kShift = 1 << 3;  // a '<' that is no template bracket: the names after it are still seen
+
+}  // namespace systolic
+
+// A global name after a shift at global scope: a region named after it is refused.
+constexpr int kFeedFirstShift = 1 << 3;
+extern int feed_first_global;
+
+namespace systolic {
 
 struct Feeder {
   LOOM_UNIT("feeder");
