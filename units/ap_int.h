@@ -108,15 +108,25 @@ struct is_ap<ap_int<W> > : std::true_type {};
 template <int W>
 struct is_ap<ap_uint<W> > : std::true_type {};
 
+// ap_int<W> or ap_uint<W> (Xilinx's _ap_int_factory): what an operator returns.
+template <int W, bool S>
+struct factory {
+  typedef ap_int<W> type;
+};
+template <int W>
+struct factory<W, false> {
+  typedef ap_uint<W> type;
+};
+
 // The result types (ap_int_base::RType in Xilinx's ap_int_base.h).
 template <int W1, bool S1, int W2, bool S2>
 struct rtype {
   static const int extended = max_of(W1 + (S2 && !S1), W2 + (S1 && !S2));
   static const bool either = S1 || S2;
-  typedef ap_int_base<extended + 1, either> plus;
-  typedef ap_int_base<extended + 1, true> minus;
-  typedef ap_int_base<W1 + W2, either> mult;
-  typedef ap_int_base<extended, either> logic;
+  typedef typename factory<extended + 1, either>::type plus;
+  typedef ap_int<extended + 1> minus;
+  typedef typename factory<W1 + W2, either>::type mult;
+  typedef typename factory<extended, either>::type logic;
 };
 
 // A comparison of a signed and an unsigned operand that every implementation
@@ -301,7 +311,6 @@ class ap_int_base : public ap_storage<W, S> {
 
  public:
   static const int width = W;
-  static const bool sign_flag = S;
 
   constexpr ap_int_base() = default;
   template <class I, loom_ap::if_native<I> = 0>
@@ -479,12 +488,12 @@ LOOM_AP_REFUSED_(/)
 LOOM_AP_REFUSED_(%)
 #undef LOOM_AP_REFUSED_
 
-// Shifts: the left operand's type.
+// Shifts: the left operand's width and signedness, as ap_int or ap_uint.
 namespace loom_ap {
 template <int W, bool S>
-ap_int_base<W, S> shift(const ap_int_base<W, S>& a, uint64_t amount, bool left) {
+typename factory<W, S>::type shift(const ap_int_base<W, S>& a, uint64_t amount, bool left) {
   (void)arith<W>();
-  typedef ap_int_base<W, S> L;
+  typedef typename factory<W, S>::type L;
   typedef typename L::bits_type B;
   if (amount >= static_cast<uint64_t>(W)) return from_raw<L>(left || !access::negative(a) ? B(0) : ~B(0));
   if (left) return from_raw<L>(access::raw(a) << amount);
@@ -493,12 +502,12 @@ ap_int_base<W, S> shift(const ap_int_base<W, S>& a, uint64_t amount, bool left) 
 }  // namespace loom_ap
 
 template <int W, bool S, class I, loom_ap::if_native<I> = 0>
-ap_int_base<W, S> operator<<(const ap_int_base<W, S>& a, I n) {
+typename loom_ap::factory<W, S>::type operator<<(const ap_int_base<W, S>& a, I n) {
   const bool back = std::is_signed<I>::value && n < 0;
   return loom_ap::shift(a, back ? uint64_t(0) - static_cast<uint64_t>(n) : static_cast<uint64_t>(n), !back);
 }
 template <int W, bool S, class I, loom_ap::if_native<I> = 0>
-ap_int_base<W, S> operator>>(const ap_int_base<W, S>& a, I n) {
+typename loom_ap::factory<W, S>::type operator>>(const ap_int_base<W, S>& a, I n) {
   const bool back = std::is_signed<I>::value && n < 0;
   return loom_ap::shift(a, back ? uint64_t(0) - static_cast<uint64_t>(n) : static_cast<uint64_t>(n), back);
 }
@@ -516,13 +525,13 @@ uint64_t magnitude(const ap_int_base<W2, S2>& n, bool& negative) {
 }
 }  // namespace loom_ap
 template <int W, bool S, int W2, bool S2>
-ap_int_base<W, S> operator<<(const ap_int_base<W, S>& a, const ap_int_base<W2, S2>& n) {
+typename loom_ap::factory<W, S>::type operator<<(const ap_int_base<W, S>& a, const ap_int_base<W2, S2>& n) {
   bool back = false;
   const uint64_t amount = loom_ap::magnitude(n, back);
   return loom_ap::shift(a, amount, !back);
 }
 template <int W, bool S, int W2, bool S2>
-ap_int_base<W, S> operator>>(const ap_int_base<W, S>& a, const ap_int_base<W2, S2>& n) {
+typename loom_ap::factory<W, S>::type operator>>(const ap_int_base<W, S>& a, const ap_int_base<W2, S2>& n) {
   bool back = false;
   const uint64_t amount = loom_ap::magnitude(n, back);
   return loom_ap::shift(a, amount, back);
@@ -530,12 +539,12 @@ ap_int_base<W, S> operator>>(const ap_int_base<W, S>& a, const ap_int_base<W2, S
 
 // Unary operators.
 template <int W, bool S>
-ap_int_base<W, S> operator~(const ap_int_base<W, S>& a) {
+typename loom_ap::factory<W, S>::type operator~(const ap_int_base<W, S>& a) {
   (void)loom_ap::arith<W>();
-  return loom_ap::from_raw<ap_int_base<W, S> >(~loom_ap::access::raw(a));
+  return loom_ap::from_raw<typename loom_ap::factory<W, S>::type>(~loom_ap::access::raw(a));
 }
 template <int W, bool S>
-ap_int_base<W, S> operator+(const ap_int_base<W, S>& a) {
+typename loom_ap::factory<W, S>::type operator+(const ap_int_base<W, S>& a) {
   return a;
 }
 template <int W, bool S>
@@ -604,7 +613,7 @@ LOOM_AP_RANGE_(>)
 LOOM_AP_RANGE_(>=)
 #undef LOOM_AP_RANGE_
 template <int W, bool S>
-ap_int_base<W, false> operator~(const ap_range_ref<W, S>& r) {
+ap_uint<W> operator~(const ap_range_ref<W, S>& r) {
   return ~ap_int_base<W, false>(r);
 }
 template <int W, bool S>
