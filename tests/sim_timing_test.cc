@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "compose/place.h"
+#include "compose/sim/fifo_timing.h"
 #include "compose/sim/simulator.h"
 #include "compose/sim/timeline.h"
 #include "tests/compose_and_simulate.h"
@@ -60,15 +61,40 @@ TEST_CASE("II=1 into II=2 through FIFOs of depth 1, 2 and 4: back-pressure", "[t
   for (int64_t depth : {1, 2, 4}) {
     INFO("FIFO depth " << depth);
     const SimResult r = pair<test::Emit<1, 1>, test::Absorb<2, 1>>(K, depth);
-    // The consumer reads token k at 2k + 1. The producer writes token k at
-    // max(k, read of token k - depth) = max(k, 2(k - depth) + 1).
-    const int64_t last_write = std::max(K - 1, 2 * (K - 1 - depth) + 1);
+    // A FIFO of depth 1 or 2 is a shift register (a word is readable 1 cycle
+    // after its write), of depth 4 a RAM (2): rw. The consumer reads token k
+    // at 2k + rw (its II, once the first word is readable). The producer
+    // writes token k at max(k, read of token k - depth + 1) =
+    // max(k, 2(k - depth) + rw + 1): the slot frees the cycle after its read.
+    const int64_t rw = read_after_write(depth);
+    CHECK(rw == (depth <= 2 ? 1 : 2));
+    const int64_t last_write = std::max(K - 1, 2 * (K - 1 - depth) + rw + 1);
     CHECK(r.processes[0].finish == last_write + 1);
     CHECK(r.processes[0].stalled_full == last_write - (K - 1));
-    CHECK(r.processes[1].finish == 2 * (K - 1) + 2);
-    CHECK(r.cycles == 2 * (K - 1) + 2);
+    CHECK(r.processes[1].finish == 2 * (K - 1) + rw + 1);
+    CHECK(r.cycles == 2 * (K - 1) + rw + 1);
     CHECK(r.channels[0].max_occupancy == depth);  // the producer outruns the consumer: the FIFO fills
   }
+}
+
+TEST_CASE("FIFO handshakes by kind: depth 1 passes a token every 2 cycles, depth 2 every cycle, a RAM FIFO a cycle later", "[timing]") {
+  // II=1 into II=1. Token k is written at W_k = max(k, R_{k-D} + 1) and read
+  // at R_k = max(k, W_k + rw), rw = 1 for a shift register (D <= 2), 2 for a RAM.
+  // D = 1: W_k = 2k, R_k = 2k + 1: one token every 2 cycles; the consumer
+  // drains at R_{K-1} + 1 = 2K.
+  const SimResult one = pair<test::Emit<1, 1>, test::Absorb<1, 1>>(K, 1);
+  CHECK(one.processes[0].finish == 2 * (K - 1) + 1);
+  CHECK(one.cycles == 2 * K);
+  CHECK(one.processes[0].stalled_full == K - 1);  // every write but the first waits a cycle
+  // D = 2: W_k = k, R_k = k + 1: a token a cycle, K + 1 in all.
+  const SimResult two = pair<test::Emit<1, 1>, test::Absorb<1, 1>>(K, 2);
+  CHECK(two.cycles == K + 1);
+  CHECK(two.processes[0].stalled_full == 0);
+  // D = 3, a RAM: W_k = k, R_k = k + 2: a token a cycle, one cycle later.
+  const SimResult three = pair<test::Emit<1, 1>, test::Absorb<1, 1>>(K, 3);
+  CHECK(three.cycles == K + 2);
+  CHECK(three.processes[1].stalled_empty == 2);
+  CHECK(three.processes[0].stalled_full == 0);
 }
 
 TEST_CASE("a stage with latency 5 adds five cycles to every token's path", "[timing]") {
@@ -86,10 +112,16 @@ TEST_CASE("a stage with latency 5 adds five cycles to every token's path", "[tim
     auto r = test::compose_and_simulate(arch, {});
     REQUIRE(r.ok());
     REQUIRE(r.value().ok());
-    // Token k: written at k, read by the stage at k + 1, written at k + 5, read at k + 6.
-    CHECK(r.value().processes[1].finish == (K - 1) + 5 + 1);
-    CHECK(r.value().cycles == (K - 1) + 6 + 1);
-    CHECK(r.value().processes[1].stalled_full == 0);
+    // W_k the producer's write of token k, S_k the stage's read (its issue),
+    // S_k + 4 its write, C_k the consumer's read; rw = read_after_write(D).
+    // D >= 2: no slot is ever waited for: S_k = k + rw, C_k = S_k + 4 + rw.
+    // D = 1: W_k >= S_{k-1} + 1 and S_k >= W_k + 1 give a token every 2
+    // cycles: S_k = 2k + 1, C_k = 2k + 6.
+    const int64_t rw = read_after_write(depth);
+    const int64_t last_read = depth == 1 ? 2 * (K - 1) + 1 : (K - 1) + rw;
+    const int64_t last_consumed = depth == 1 ? 2 * (K - 1) + 6 : last_read + 4 + rw;
+    CHECK(r.value().processes[1].finish == last_read + 5);
+    CHECK(r.value().cycles == last_consumed + 1);
     const auto result = r.value().arguments.at("OUT").as<Token>();
     CHECK(result.back().lane_signed(1) == 1);
   }

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "units/buffer.h"
+#include "compose/sim/fifo_timing.h"
 #include "compose/sim/fifo_times.h"
 #include "compose/sim/process_clock.h"
 #include "units/bits.h"
@@ -36,11 +37,12 @@ struct SimFifo {
   unsigned stride;              // limbs per word
   std::vector<uint64_t> ring;   // FifoTimes::ring_size(depth) words
   FifoTimes times;              // and the ring positions
+  int64_t read_after_write;     // by its kind: a shift register or a RAM (fifo_timing.h)
   SimProcess* waiter = nullptr;  // the one side blocked on it (both cannot be: it is not full and empty)
 
   SimFifo(int bits, int64_t depth)
       : stride(bits::limbs_for(static_cast<unsigned>(bits))), ring(FifoTimes::ring_size(depth) * stride, 0),
-        times(depth), capacity_(depth) {}
+        times(depth), read_after_write(loom::read_after_write(depth)), capacity_(depth) {}
   int64_t depth() const { return capacity_; }
   int64_t size() const { return times.writes() - times.reads(); }
   uint64_t* slot(size_t s) { return ring.data() + s * stride; }
@@ -132,7 +134,7 @@ class SimProcess {
       blocked(f, port, false);
     assert(static_cast<int>(f.stride) == limb_count);
     copy_limbs(f.ring.data() + f.times.head_slot() * static_cast<size_t>(limb_count), limb_count, limbs);
-    f.times.read(clock.read(port, f.times.next_written_at()));
+    f.times.read(clock.read(port, f.times.next_written_at() + f.read_after_write));
     check_side(clock.reads_in_trip(port));
     wake_waiter(f);
   }
@@ -144,7 +146,9 @@ class SimProcess {
       blocked(f, port, true);
     assert(static_cast<int>(f.stride) == limb_count);
     copy_limbs(limbs, limb_count, f.ring.data() + f.times.tail_slot() * static_cast<size_t>(limb_count));
-    f.times.write(clock.write(port, f.times.slot_free_at()));
+    // Until D words were written, no slot has been freed by a read.
+    const int64_t freed = f.times.writes() < f.depth() ? 0 : f.times.slot_free_at() + kWriteAfterRead;
+    f.times.write(clock.write(port, freed));
     check_side(clock.writes_in_trip(port));
     wake_waiter(f);
   }

@@ -12,10 +12,10 @@
 // Registers (a fully partitioned memory) take any number of accesses in a
 // trip; outside one, only writing a row twice starts another iteration.
 //
-// Two edges stall an iteration:
-//   read-after-write:  a token is read no earlier than its write + kChannelLatency;
-//   write-after-read:  token k is written no earlier than the read of token k - D,
-//                      where D is the FIFO's depth.
+// Two edges stall an iteration (compose/sim/fifo_timing.h gives their delays):
+//   read-after-write:  a token is read no earlier than its write + 1 or 2;
+//   write-after-read:  token k is written no earlier than the read of token
+//                      k - D, plus 1, where D is the FIFO's depth.
 // A stall delays the iteration and every later one, as a stalled HLS pipeline does.
 #pragma once
 
@@ -27,8 +27,6 @@
 #include "units/unit_model.h"
 
 namespace loom {
-
-inline constexpr int64_t kChannelLatency = 1;
 
 class ProcessClock {
  public:
@@ -52,15 +50,16 @@ class ProcessClock {
   void end_trip() { in_trip_ = false; }
   bool in_trip() const { return in_trip_; }
 
-  // A read on `port` of a token written at `written`; returns the read's cycle.
-  [[gnu::always_inline]] int64_t read(int port, int64_t written) {
+  // A read on `port` of a token that can be read from cycle `readable` (its
+  // write, plus the FIFO's read-after-write delay); returns the read's cycle.
+  [[gnu::always_inline]] int64_t read(int port, int64_t readable) {
     const int64_t k = use(port);
-    stall(Interval::wait_empty, port, written + kChannelLatency - k);
+    stall(Interval::wait_empty, port, readable - k);
     late(k);
     return issue_ + k;
   }
   // A write on `port` whose FIFO slot frees at `freed` (the read of the token
-  // D places earlier, or 0); returns the write's cycle.
+  // D places earlier plus the write-after-read delay, or 0); returns the write's cycle.
   [[gnu::always_inline]] int64_t write(int port, int64_t freed) {
     const int64_t k = use(ports_ + port);
     stall(Interval::wait_full, port, freed - lag_ - k);

@@ -4,6 +4,8 @@
 // and refused by name where the parameters do not fit it.
 #include <catch2/catch.hpp>
 
+#include <map>
+
 #include "compose/sim/simulator.h"
 #include "machines/registry.h"
 
@@ -40,6 +42,28 @@ TEST_CASE("matvec is bit-exact at both lane counts and at the edges of its shape
       CHECK(work.value().check(run.value().arguments).ok());
     }
   }
+}
+
+// docs/tutorial.md's claim about QD: exact at every depth, slower at 1 (each
+// link passes a word every other cycle), and a RAM FIFO's extra cycle at 4.
+TEST_CASE("the chain stalls on depth-1 FIFOs, and RAM FIFOs read a cycle later", "[tutorial]") {
+  std::map<int64_t, int64_t> cycles;
+  for (int64_t qd : {1, 2, 4}) {
+    auto region = compose({{"QD", qd}});
+    REQUIRE(region.ok());
+    auto work = matvec().workload(region.value(), 0);
+    REQUIRE(work.ok());
+    auto run = simulate(region.value(), work.value().inputs);
+    REQUIRE(run.ok());
+    REQUIRE(run.value().ok());
+    CHECK(work.value().check(run.value().arguments).ok());
+    cycles[qd] = run.value().cycles;
+    int64_t stalled_full = 0;
+    for (const ProcessStats& p : run.value().processes) stalled_full += p.stalled_full;
+    if (qd == 1) CHECK(stalled_full > 0);
+  }
+  CHECK(cycles[1] > cycles[2]);
+  CHECK(cycles[4] > cycles[2]);
 }
 
 TEST_CASE("the check fails a wrong product, so a passing run means something", "[tutorial]") {
