@@ -359,6 +359,41 @@ TEST_CASE("a stream port gives one read a cycle: two reads a trip need II=2, and
   CHECK(at2.value().processes[1].finish == K + 1);
 }
 
+// Reads `in` twice in a trip at II=1 (over budget), then a third word from
+// `late`, whose writer finishes after two.
+struct OverThenStuck {
+  LOOM_UNIT("over_then_stuck");
+  LOOM_READS(in, test::Token);
+  LOOM_READS(late, test::Token);
+  static constexpr auto ports = port_list(in, late);
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
+  template <class IO>
+  static void body(IO& io) {
+    LOOM_PIPELINE(io);
+    io.read(in);
+    io.read(in);
+    io.read(late);
+    io.read(late);
+    io.read(late);
+  }
+};
+
+TEST_CASE("a trip over its budget that then waits forever is refused for the budget, not as a deadlock", "[timing][budget]") {
+  Architecture arch("stuck", sim_params(2, 2));
+  Handle c = arch.channel<test::Token>("c", one(), "QD", "tokens");
+  Handle late = arch.channel<test::Token>("late", one(), "QD", "nothing, ever");
+  place<test::Emit<1, 1>>(arch, "source", one()).bind(test::Emit<1, 1>::out, c());
+  place<test::Emit<1, 1>>(arch, "silent", one()).bind(test::Emit<1, 1>::out, late());
+  place<OverThenStuck>(arch, "unit", one()).bind(OverThenStuck::in, c()).bind(OverThenStuck::late, late());
+  auto region = arch.compose({{"K", 2}});
+  REQUIRE(region.ok());
+  auto r = simulate(region.value(), {});
+  REQUIRE(r.ok());
+  INFO(r.value().summary());
+  REQUIRE(r.value().outcome == SimResult::error);
+  CHECK(r.value().errors.errors()[0].kind == "ii-over-budget");
+}
+
 // Marks a loop that touches nothing, forever.
 struct Spinner {
   LOOM_UNIT("spinner");

@@ -293,6 +293,9 @@ class SimProcess {
   }
   [[gnu::cold, gnu::noinline]] void blocked(SimFifo& f, int port, bool on_full) {
     if (&f == unbound_) unbound(port);
+    // A trip already over its budget is refused now: waiting could end in a
+    // deadlock report that hides it.
+    if (over_budget_) over_budget();
     scheduler_.block(*this, f, port, on_full);
   }
   [[noreturn, gnu::cold, gnu::noinline]] void bad_row(int port, int64_t row, const char* verb) {
