@@ -165,6 +165,10 @@ struct access {
   static constexpr auto raw(const T& t) -> decltype(t.raw()) { return t.raw(); }
   template <class T, class B>
   static constexpr void assign_raw(T& t, B raw) { t.assign_raw(raw); }
+  template <class T, class B>
+  static constexpr void assign_exact(T& t, B raw) { t.assign_exact(raw); }
+  template <class T, class V>
+  static constexpr void assign_value(T& t, V v) { t.assign_value(v); }
   template <class T>
   static bool negative(const T& t) { return t.negative(); }
   template <class T>
@@ -234,6 +238,10 @@ class ap_storage {
   constexpr value_type value() const { return v_; }
   constexpr bits_type raw() const { return static_cast<bits_type>(v_); }
   constexpr void assign_raw(bits_type raw) { v_ = loom_ap::normalize<W, S>(raw); }
+  // `raw` already holds the value, sign- or zero-extended: an exact result.
+  constexpr void assign_exact(bits_type raw) { v_ = static_cast<value_type>(raw); }
+  template <class V>
+  constexpr void assign_value(V v) { v_ = static_cast<value_type>(v); }
   // From a value that is `negative` (sign-extended) or not, its low 128 bits in `raw`.
   constexpr void assign_wide(loom_ap::u128 raw, bool) { assign_raw(static_cast<bits_type>(raw)); }
   uint64_t low64() const { return static_cast<uint64_t>(raw()); }
@@ -384,7 +392,17 @@ class ap_int_base : public ap_storage<W, S> {
   }
   template <int W2, bool S2>
   constexpr void assign_from_impl(const ap_int_base<W2, S2>& other, std::true_type) {
-    // Sign- or zero-extended by the source's signedness, then kept to W bits.
+    // Every value of the source fits: it is copied. Otherwise sign- or
+    // zero-extended by the source's signedness, then kept to W bits.
+    assign_narrow(other, std::integral_constant<bool, (W <= loom_ap::kArithBits &&
+                                                       (S2 == S ? W2 <= W : (!S2 && W2 < W)))>());
+  }
+  template <int W2, bool S2>
+  constexpr void assign_narrow(const ap_int_base<W2, S2>& other, std::true_type) {
+    loom_ap::access::assign_value(*this, loom_ap::access::value(other));
+  }
+  template <int W2, bool S2>
+  constexpr void assign_narrow(const ap_int_base<W2, S2>& other, std::false_type) {
     this->assign_wide(static_cast<loom_ap::u128>(loom_ap::access::value(other)), loom_ap::access::negative(other));
   }
   template <int W2, bool S2>
@@ -434,8 +452,16 @@ constexpr typename R::bits_type as(const R& r) {
 }
 template <class R>
 constexpr R from_raw(typename R::bits_type raw) {
-  R r(0);
+  R r;
   access::assign_raw(r, raw);
+  return r;
+}
+// An operator's exact result (+ - * on operands that R holds, or & | ^ on
+// them sign- or zero-extended): its bits are the value, already extended.
+template <class R>
+constexpr R from_exact(typename R::bits_type raw) {
+  R r;
+  access::assign_exact(r, raw);
   return r;
 }
 template <int W>
@@ -451,7 +477,7 @@ struct arith {
                                                             const ap_int_base<W2, S2>& b) {             \
     typedef typename loom_ap::rtype<W1, S1, W2, S2>::kind R;                                            \
     (void)loom_ap::arith<R::width>();                                                                   \
-    return loom_ap::from_raw<R>(loom_ap::as(R(a)) op loom_ap::as(R(b)));                                \
+    return loom_ap::from_exact<R>(loom_ap::as(R(a)) op loom_ap::as(R(b)));                              \
   }                                                                                                     \
   template <int W1, bool S1, class I, loom_ap::if_native<I> = 0>                                         \
   typename loom_ap::rtype<W1, S1, loom_ap::native<I>::width, loom_ap::native<I>::is_signed>::kind       \

@@ -19,7 +19,6 @@
 #include <boost/hana/type.hpp>
 #include <boost/hana/unpack.hpp>
 #include <concepts>
-#include <exception>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -149,7 +148,10 @@ constexpr int port_position = detail::position<P>(detail::port_types<U>());
 template <class U, class P>
 constexpr int param_position = detail::position<P>(detail::param_types<U>());
 
-// The view of the machine a body gets: only what its unit declares.
+// The view of the machine a body gets: only what its unit declares. Its
+// accesses are forced inline: a body's lane arithmetic can exhaust the
+// compiler's inlining budget, and an access out of line costs the simulator a
+// call per step (bench/sim_vs_systemc).
 template <UnitDeclaration U, class Backend>
 class Context {
   static_assert(diagnostics::Declaration<diagnostics::name_of<U>, detail::all_ports(detail::port_types<U>()),
@@ -166,7 +168,7 @@ class Context {
 
   // Blocks until the channel bound to `port` holds a word.
   template <class P>
-  typename P::word read(P) const {
+  [[gnu::always_inline]] typename P::word read(P) const {
     static_assert(is_port_tag<P>::value, "loom: read() takes a port of this unit");
     if constexpr (is_port_tag<P>::value)
       static_assert(diagnostics::Read<diagnostics::name_of<U>, diagnostics::name_of<P>, listed<P>,
@@ -178,7 +180,7 @@ class Context {
 
   // Blocks while the channel bound to `port` is full.
   template <class P, class W>
-  void write(P, const W& word) const {
+  [[gnu::always_inline]] void write(P, const W& word) const {
     static_assert(is_port_tag<P>::value, "loom: write() takes a port of this unit");
     if constexpr (is_port_tag<P>::value)
       static_assert(diagnostics::Write<diagnostics::name_of<U>, diagnostics::name_of<P>, listed<P>,
@@ -188,7 +190,7 @@ class Context {
 
   // Row `row` of a memory the unit owns, or element `row` of a region argument.
   template <class P>
-  typename P::word load(P, int64_t row) const {
+  [[gnu::always_inline]] typename P::word load(P, int64_t row) const {
     static_assert(is_port_tag<P>::value, "loom: load() takes a port of this unit");
     if constexpr (is_port_tag<P>::value)
       static_assert(diagnostics::Load<diagnostics::name_of<U>, diagnostics::name_of<P>, listed<P>, storage<P>,
@@ -199,7 +201,7 @@ class Context {
   }
 
   template <class P, class W>
-  void store(P, int64_t row, const W& word) const {
+  [[gnu::always_inline]] void store(P, int64_t row, const W& word) const {
     static_assert(is_port_tag<P>::value, "loom: store() takes a port of this unit");
     if constexpr (is_port_tag<P>::value)
       static_assert(diagnostics::Store<diagnostics::name_of<U>, diagnostics::name_of<P>, listed<P>, storage<P>,
@@ -220,23 +222,15 @@ class Context {
   // it returns leaves scope.
   class Trip {
    public:
-    Trip(Backend& backend, int line) : backend_(backend), exceptions_(std::uncaught_exceptions()) {
-      backend_.begin_trip(line);
-    }
+    Trip(Backend& backend, int line) : backend_(backend) { backend_.begin_trip(line); }
     Trip(const Trip&) = delete;
     Trip& operator=(const Trip&) = delete;
-    // The backend may stop the run here (a trip over its II budget), but not
-    // while the body is being unwound.
-    ~Trip() noexcept(false) {
-      if (std::uncaught_exceptions() == exceptions_)
-        backend_.end_trip();
-      else
-        backend_.abandon_trip();
-    }
+    // Never throws: a backend that refuses the trip does so at the body's
+    // next access, trip or end.
+    ~Trip() { backend_.end_trip(); }
 
    private:
     Backend& backend_;
-    int exceptions_;
   };
   Trip trip(int line) const { return Trip(backend_, line); }
 

@@ -19,14 +19,11 @@ class Io {
   // `which` is the position in the unit's declared parameters.
   virtual int64_t param(int which) = 0;
   // LOOM_PIPELINE: a trip of the body's pipelined loop begins at `line` of the
-  // unit's source, and ends with the loop body's scope. Only a backend that
-  // times iterations needs them. end_trip() may throw to stop the run; it is
-  // never called while an exception unwinds the body.
+  // unit's source, and ends with the loop body's scope, however it is left
+  // (end_trip() runs in a destructor, so it must not throw). Only a backend
+  // that times iterations needs them.
   virtual void begin_trip(int line) { (void)line; }
   virtual void end_trip() {}
-  // The trip's scope was left by an exception (the run stopping, or one the
-  // body catches): end it without checking it.
-  virtual void abandon_trip() {}
 };
 
 }  // namespace loom

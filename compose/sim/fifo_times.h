@@ -45,7 +45,7 @@ class FifoTimes {
   // When the word about to be read was written.
   int64_t next_written_at() const { return written_[head_slot()]; }
 
-  void write(int64_t at) {
+  [[gnu::always_inline]] void write(int64_t at) {
     // Once a FIFO has been seen full, its most is its depth: nothing to settle.
     if (max_ < depth_ && head_ > 0 && last_read_at_ > at) [[unlikely]]
       settle_write(at);
@@ -53,7 +53,7 @@ class FifoTimes {
     ++tail_;
   }
 
-  void read(int64_t at) {
+  [[gnu::always_inline]] void read(int64_t at) {
     read_[head_slot()] = at;
     ++head_;
     if (max_ < settle_limit_) [[unlikely]]
@@ -94,7 +94,7 @@ class FifoTimes {
   }
   // Words written before `at` that were waiting for a later read: the read
   // just made, word head_ - 1, is it.
-  void settle_reads(int64_t at) {
+  [[gnu::always_inline]] void settle_reads(int64_t at) {
     if (settle_limit_ == INT64_MAX) [[unlikely]]
       keep(at);
     last_read_at_ = at;

@@ -14,6 +14,7 @@ std::string plural(int64_t n, const char* one, const char* many) {
 
 void SimProcess::over_budget() {
   const int64_t ii = clock.ii();
+  clock.reopen_trip();  // its counts are still the trip's: no iteration began since
   std::string what;
   int first = -1;
   int64_t need = ii;

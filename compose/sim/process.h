@@ -78,6 +78,9 @@ struct SimStorage {
   bool timed = false;  // a write latency or registers: the accesses take the cold path
   bool memory = false;  // on chip; else a region argument
   bool shared = false;  // another port of the process is bound to the same buffer
+  // Every access is held to the budget, not only a side's second in a trip:
+  // a single-port memory, whose load and store share a port, or a shared one.
+  bool check_each = false;
   Storage storage = Storage::dual_port;  // a memory's ports
   Buffer* buffer = nullptr;
   int write_latency = 0;
@@ -122,9 +125,14 @@ class SimProcess {
     storage_of_ = std::move(storage);
     unbound_ = unbound;
     mem_touched_.assign(2 * storage_of_.size(), -1);
-    for (SimStorage& s : storage_of_)
+    for (SimStorage& s : storage_of_) {
       for (const SimStorage& other : storage_of_)
         s.shared = s.shared || (&s != &other && s.buffer != nullptr && s.buffer == other.buffer);
+      s.check_each = s.shared || (s.memory && s.storage == Storage::single_port);
+    }
+    for (size_t k = 0; k < storage_of_.size(); ++k)
+      if (storage_of_[k].bound)
+        clock.bound_to(static_cast<int>(k), storage_of_[k].memory ? ProcessClock::kMemory : ProcessClock::kArgument);
   }
 
   [[gnu::always_inline]] void read(int port, uint64_t* limbs, int limb_count) {
@@ -135,7 +143,6 @@ class SimProcess {
     assert(static_cast<int>(f.stride) == limb_count);
     copy_limbs(f.ring.data() + f.times.head_slot() * static_cast<size_t>(limb_count), limb_count, limbs);
     f.times.read(clock.read(port, f.times.next_written_at() + f.read_after_write));
-    check_side(clock.reads_in_trip(port));
     wake_waiter(f);
   }
 
@@ -149,7 +156,6 @@ class SimProcess {
     // Until D words were written, no slot has been freed by a read.
     const int64_t freed = f.times.writes() < f.depth() ? 0 : f.times.slot_free_at() + kWriteAfterRead;
     f.times.write(clock.write(port, freed));
-    check_side(clock.writes_in_trip(port));
     wake_waiter(f);
   }
 
@@ -162,8 +168,8 @@ class SimProcess {
     if (s.timed) [[unlikely]]
       return timed_load(s, port, row, limbs, limb_count);
     copy_limbs(s.base + row * limb_count, limb_count, limbs);
-    clock.load(port);
-    check_storage(s, port);
+    if (clock.load(port) > 0 || s.check_each) [[unlikely]]
+      check_storage(s, port);
   }
 
   [[gnu::always_inline]] void store(int port, int64_t row, const uint64_t* limbs, int limb_count) {
@@ -175,8 +181,8 @@ class SimProcess {
     if (s.timed) [[unlikely]]
       return timed_store(s, port, row, limbs, limb_count);
     copy_limbs(limbs, limb_count, s.base + row * limb_count);
-    clock.store(port);
-    check_storage(s, port);
+    if (clock.store(port) > 0 || s.check_each) [[unlikely]]
+      check_storage(s, port);
   }
 
   int64_t param(int which) const { return params_[static_cast<size_t>(which)]; }
@@ -187,26 +193,28 @@ class SimProcess {
   void begin_trip(int line) {
     if (clock.in_trip()) [[unlikely]]
       nested_trip(line);
+    // A trip over its budget is refused before the next begins; and a trip
+    // is a cycle's worth of time even if it touches nothing, so the cycle
+    // watchdog must be able to stop a loop that never steps.
+    if (step_limit_ == INT64_MIN) [[unlikely]]
+      past_limit(-1);
     clock.begin_trip();
     ++iteration_;
     trip_line_ = line;
-    // A trip is a cycle's worth of time even if it touches nothing: the
-    // cycle watchdog must be able to stop a loop that never steps.
-    if (step_limit_ == INT64_MIN) [[unlikely]]
-      scheduler_.out_of_bounds(*this);
   }
-  // Stops the run with ii-over-budget if the trip made more accesses than its
-  // II gives: thrown from the end of the loop body, never while unwinding.
+  // Ends the trip, from the guard's destructor, so it never throws: a trip
+  // over its II budget is refused (ii-over-budget) at the body's next access,
+  // trip or end, which the step limit sends to past_limit().
   void end_trip() {
-    if (over_budget_) [[unlikely]]
-      over_budget();
     clock.end_trip();
+    if (over_budget_ || clock.over_budget()) [[unlikely]] {
+      over_budget_ = true;
+      step_limit_ = INT64_MIN;
+    }
   }
-  // The trip's scope was left by an exception the body itself catches: the
-  // trip ends, and only the run's own stop is not checked again.
-  void abandon_trip() {
-    over_budget_ = false;
-    clock.end_trip();
+  // The body has returned: a last trip over its budget is refused here.
+  void finish_body() {
+    if (over_budget_ || clock.over_budget()) over_budget();
   }
 
   // The pipeline drains: every store in flight lands.
@@ -241,14 +249,11 @@ class SimProcess {
     for (int i = 0; i < n; ++i) to[i] = from[i];
   }
 
-  // A trip's accesses to one side of a stream or argument port: at most II.
-  [[gnu::always_inline]] void check_side(int64_t uses) {
-    if (uses > clock.ii()) [[unlikely]]
-      over_budget_ = true;
-  }
   // A trip's loads and stores of a memory, against its storage's ports; an
   // argument's, against one read and one write channel a cycle.
-  [[gnu::always_inline]] void check_storage(const SimStorage& s, int port) {
+  // Called for a side's second access in a trip, or every access of a
+  // memory whose sides share ports.
+  void check_storage(const SimStorage& s, int port) {
     if (!clock.in_trip()) return;
     const Storage kind = s.memory ? s.storage : Storage::simple_dual_port;
     if (s.shared) [[unlikely]]
@@ -287,15 +292,18 @@ class SimProcess {
   }
 
   // An access to an unbound port is an error before it is a step.
+  // `port` is the access's, or -1 at a trip's start.
   [[gnu::cold, gnu::noinline]] void past_limit(int port) {
-    if (fifo_of_[static_cast<size_t>(port)] == unbound_ && !storage_of_[static_cast<size_t>(port)].bound) unbound(port);
+    if (over_budget_) over_budget();
+    if (port >= 0 && fifo_of_[static_cast<size_t>(port)] == unbound_ && !storage_of_[static_cast<size_t>(port)].bound)
+      unbound(port);
     scheduler_.out_of_bounds(*this);
   }
   [[gnu::cold, gnu::noinline]] void blocked(SimFifo& f, int port, bool on_full) {
     if (&f == unbound_) unbound(port);
     // A trip already over its budget is refused now: waiting could end in a
     // deadlock report that hides it.
-    if (over_budget_) over_budget();
+    if (over_budget_ || clock.over_budget()) over_budget();
     scheduler_.block(*this, f, port, on_full);
   }
   [[noreturn, gnu::cold, gnu::noinline]] void bad_row(int port, int64_t row, const char* verb) {
@@ -318,8 +326,7 @@ class SimProcess {
     if (s.write_latency > 0) s.land(mem_iteration(port, 0));
     copy_limbs(s.base + row * limb_count, limb_count, limbs);
     if (s.registers()) return;
-    clock.load(port);
-    check_storage(s, port);
+    if (clock.load(port) > 0 || s.check_each) check_storage(s, port);
   }
   [[gnu::noinline]] void timed_store(SimStorage& s, int port, int64_t row, const uint64_t* limbs, int limb_count) {
     if (s.write_latency > 0) {
@@ -334,8 +341,7 @@ class SimProcess {
       int64_t& written = s.written_in[static_cast<size_t>(row)];
       clock.wire(written == clock.iterations());
       written = clock.iterations();
-    } else {
-      clock.store(port);
+    } else if (clock.store(port) > 0 || s.check_each) {
       check_storage(s, port);
     }
   }
@@ -362,7 +368,7 @@ class SimProcess {
   // sides were last touched in it.
   int64_t iteration_ = 0;
   int trip_line_ = 0;         // where the current or last trip's loop is marked
-  bool over_budget_ = false;  // the current trip made more accesses than its II gives
+  bool over_budget_ = false;  // the current or last trip made more accesses than its II gives
   std::vector<int64_t> mem_touched_;
 };
 

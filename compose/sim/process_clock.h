@@ -49,13 +49,24 @@ class ProcessClock {
   // ...and ends, at the end of the loop body's scope.
   void end_trip() { in_trip_ = false; }
   bool in_trip() const { return in_trip_; }
+  // Whether a stream's or an argument's side was used more than II times in
+  // the trip. A memory's port is exempt(): its storage says what fits, and
+  // the process holds it to that.
+  bool over_budget() const { return over_; }
+  // What port `port` is bound to: only a stream's accesses are timed within
+  // a trip, and a memory's budget is its storage's, which the process holds.
+  enum : char { kStream, kArgument, kMemory };
+  void bound_to(int port, char kind) {
+    kind_[static_cast<size_t>(port)] = kind_[static_cast<size_t>(ports_ + port)] = kind;
+  }
+  // The trip just ended is looked at again, to say what it used.
+  void reopen_trip() { in_trip_ = true; }
 
   // A read on `port` of a token that can be read from cycle `readable` (its
   // write, plus the FIFO's read-after-write delay); returns the read's cycle.
   [[gnu::always_inline]] int64_t read(int port, int64_t readable) {
     const int64_t k = use(port);
     stall(Interval::wait_empty, port, readable - k);
-    late(k);
     return issue_ + k;
   }
   // A write on `port` whose FIFO slot frees at `freed` (the read of the token
@@ -63,12 +74,12 @@ class ProcessClock {
   [[gnu::always_inline]] int64_t write(int port, int64_t freed) {
     const int64_t k = use(ports_ + port);
     stall(Interval::wait_full, port, freed - lag_ - k);
-    late(k);
     return issue_ + lag_ + k;
   }
-  // A load or a store through memory or argument port `port`.
-  [[gnu::always_inline]] void load(int port) { use(port); }
-  [[gnu::always_inline]] void store(int port) { use(ports_ + port); }
+  // A load or a store through memory or argument port `port`: returns how
+  // many accesses to that side the trip made before it.
+  [[gnu::always_inline]] int64_t load(int port) { return use(port); }
+  [[gnu::always_inline]] int64_t store(int port) { return use(ports_ + port); }
   // An access to registers outside a marked trip: only a `rewrite` (a row
   // written twice in the iteration) starts the next one.
   // The first access of all begins iteration 1, as any port's does.
@@ -102,7 +113,7 @@ class ProcessClock {
     int64_t& last = touched_in_[static_cast<size_t>(slot)];
     int64_t& count = count_[static_cast<size_t>(slot)];
     if (last == iterations_) {
-      if (in_trip_) return count++;
+      if (in_trip_) return again(slot, count++);
       next_iteration();
     }
     last = iterations_;
@@ -112,10 +123,14 @@ class ProcessClock {
   int64_t uses_in_trip(int slot) const {
     return touched_in_[static_cast<size_t>(slot)] == iterations_ ? count_[static_cast<size_t>(slot)] : 0;
   }
-  // The current iteration's latest access is `k` cycles into it.
-  [[gnu::always_inline]] void late(int64_t k) {
-    if (k > late_) [[unlikely]]
-      late_ = k;
+  // The k-th access (k >= 1) to one side of a port in a trip: k cycles into
+  // it, which drains k cycles later; a stream or argument side takes at most
+  // II (a memory's ports are the process's to check, by its storage).
+  int64_t again(int slot, int64_t k) {
+    const char kind = kind_[static_cast<size_t>(slot)];
+    if (k >= pipeline_.ii && kind != kMemory) over_ = true;
+    if (k > late_ && kind == kStream) late_ = k;
+    return k;
   }
   [[gnu::always_inline]] void next_iteration() {
     issue_ += pipeline_.ii;
@@ -143,10 +158,12 @@ class ProcessClock {
   // last touched, and how often in it; comparing with the current one saves
   // clearing them every iteration.
   std::vector<int64_t> touched_in_, count_;
+  std::vector<char> kind_;  // per side: kStream, kArgument or kMemory
   SimListener* listener_;
   size_t process_;
   int64_t issue_, iterations_ = 0;
   bool in_trip_ = false;
+  bool over_ = false;  // a stream port's side used more than II times in a trip
   int64_t late_ = 0;  // how far into the current iteration its latest stream access is
   int64_t stalled_[3] = {0, 0, 0};
   int64_t bound_ = INT64_MAX;  // never passed, so alarm_ is never used, until set_alarm()

@@ -201,6 +201,7 @@ void Task::run(void* task) {
   Task& t = *static_cast<Task*>(task);
   try {
     t.decl.unit->simulate(t, t.decl.index);
+    t.finish_body();
     t.drain();
     t.state = finished;
   } catch (const Stop&) {
