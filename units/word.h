@@ -65,7 +65,7 @@ class Word {
   constexpr UInt<LaneBits> lane(unsigned i) const { return raw_lane(i); }
   // The lane read as a two's complement integer.
   constexpr Int<LaneBits> lane_signed(unsigned i) const {
-    return static_cast<int64_t>(bits::sign_extend(raw_lane(i), LaneBits));
+    return Int<LaneBits>(raw_lane(i));  // an Int keeps its low LaneBits bits, sign-extended
   }
   // Keeps the low LaneBits bits of `value` (an integer or an ap value), as
   // hardware would. A float is refused, as the HLS target's Int<B>(float) is
