@@ -4,6 +4,8 @@
 // earlier than the read of the token one FIFO depth before it.
 #include <catch2/catch.hpp>
 
+#include <stdexcept>
+
 #include "compose/place.h"
 #include "compose/sim/fifo_timing.h"
 #include "compose/sim/simulator.h"
@@ -312,6 +314,65 @@ TEST_CASE("three loads of a dual-port memory in one trip: refused at II=1, two c
   // Two loads fit one cycle of a true dual-port RAM, not of a single-port one.
   CHECK(loads<2, 1>(Storage::dual_port).value().ok());
   CHECK(loads<2, 1>(Storage::single_port).value().errors.errors()[0].kind == "ii-over-budget");
+}
+
+// Loads two rows of its memory and stores one, a trip: the store, the first
+// of its side, is what breaks a true dual-port RAM's two accesses at II=1.
+struct LoadLoadStore {
+  LOOM_UNIT("load_load_store");
+  LOOM_OWNS(rows, test::Token);
+  static constexpr auto ports = port_list(rows);
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
+  template <class IO>
+  static void body(IO& io) {
+    LOOM_PIPELINE(io);
+    const test::Token a = io.load(rows, 0);
+    (void)io.load(rows, 1);
+    io.store(rows, 2, a);
+  }
+};
+
+TEST_CASE("a dual-port memory's budget counts both sides: two loads then a store is over at II=1", "[timing][budget]") {
+  for (int write_latency : {0, 2}) {  // the untimed path and the timed one
+    INFO("write latency " << write_latency);
+    Architecture arch("lls", sim_params(1, 1));
+    Handle rows = arch.memory<test::Token>("rows", 4, one(),
+                                           MemoryTiming{.write_latency = write_latency, .storage = Storage::dual_port});
+    place<LoadLoadStore>(arch, "unit", one()).bind(LoadLoadStore::rows, rows());
+    auto r = test::compose_and_simulate(arch, {});
+    REQUIRE(r.ok());
+    REQUIRE(r.value().outcome == SimResult::error);
+    CHECK(r.value().errors.errors()[0].kind == "ii-over-budget");
+    CHECK(r.value().errors.errors()[0].message.find("2 loads and 1 store") != std::string::npos);
+  }
+}
+
+// Over its budget in a trip, then throws: the budget is what is reported.
+struct OverThenThrow {
+  LOOM_UNIT("over_then_throw");
+  LOOM_READS(in, test::Token);
+  static constexpr auto ports = port_list(in);
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
+  template <class IO>
+  static void body(IO& io) {
+    {
+      LOOM_PIPELINE(io);
+      io.read(in);
+      io.read(in);
+    }
+    throw std::runtime_error("after the trip");
+  }
+};
+
+TEST_CASE("a trip over its budget before a throw is refused for the budget", "[timing][budget]") {
+  Architecture arch("throw", sim_params(2, 2));
+  Handle c = arch.channel<test::Token>("c", one(), "QD", "tokens");
+  place<test::Emit<1, 1>>(arch, "source", one()).bind(test::Emit<1, 1>::out, c());
+  place<OverThenThrow>(arch, "unit", one()).bind(OverThenThrow::in, c());
+  auto r = test::compose_and_simulate(arch, {});
+  REQUIRE(r.ok());
+  REQUIRE(r.value().outcome == SimResult::error);
+  CHECK(r.value().errors.errors()[0].kind == "ii-over-budget");
 }
 
 // Reads two words from one stream in a trip: II=2 has room for them, a cycle apart.

@@ -81,6 +81,9 @@ struct SimStorage {
   // Every access is held to the budget, not only a side's second in a trip:
   // a single-port memory, whose load and store share a port, or a shared one.
   bool check_each = false;
+  // A true dual-port memory's loads and stores share its two ports: a side's
+  // first access is checked too once the other side has been used.
+  bool two_sided = false;
   Storage storage = Storage::dual_port;  // a memory's ports
   Buffer* buffer = nullptr;
   int write_latency = 0;
@@ -129,6 +132,7 @@ class SimProcess {
       for (const SimStorage& other : storage_of_)
         s.shared = s.shared || (&s != &other && s.buffer != nullptr && s.buffer == other.buffer);
       s.check_each = s.shared || (s.memory && s.storage == Storage::single_port);
+      s.two_sided = s.memory && s.storage == Storage::dual_port;
     }
     for (size_t k = 0; k < storage_of_.size(); ++k)
       if (storage_of_[k].bound)
@@ -168,7 +172,7 @@ class SimProcess {
     if (s.timed) [[unlikely]]
       return timed_load(s, port, row, limbs, limb_count);
     copy_limbs(s.base + row * limb_count, limb_count, limbs);
-    if (clock.load(port) > 0 || s.check_each) [[unlikely]]
+    if (clock.load(port) > 0 || s.check_each || (s.two_sided && clock.writes_in_trip(port) > 0)) [[unlikely]]
       check_storage(s, port);
   }
 
@@ -181,7 +185,7 @@ class SimProcess {
     if (s.timed) [[unlikely]]
       return timed_store(s, port, row, limbs, limb_count);
     copy_limbs(limbs, limb_count, s.base + row * limb_count);
-    if (clock.store(port) > 0 || s.check_each) [[unlikely]]
+    if (clock.store(port) > 0 || s.check_each || (s.two_sided && clock.reads_in_trip(port) > 0)) [[unlikely]]
       check_storage(s, port);
   }
 
@@ -326,7 +330,8 @@ class SimProcess {
     if (s.write_latency > 0) s.land(mem_iteration(port, 0));
     copy_limbs(s.base + row * limb_count, limb_count, limbs);
     if (s.registers()) return;
-    if (clock.load(port) > 0 || s.check_each) check_storage(s, port);
+    if (clock.load(port) > 0 || s.check_each || (s.two_sided && clock.writes_in_trip(port) > 0))
+      check_storage(s, port);
   }
   [[gnu::noinline]] void timed_store(SimStorage& s, int port, int64_t row, const uint64_t* limbs, int limb_count) {
     if (s.write_latency > 0) {
@@ -341,7 +346,7 @@ class SimProcess {
       int64_t& written = s.written_in[static_cast<size_t>(row)];
       clock.wire(written == clock.iterations());
       written = clock.iterations();
-    } else if (clock.store(port) > 0 || s.check_each) {
+    } else if (clock.store(port) > 0 || s.check_each || (s.two_sided && clock.reads_in_trip(port) > 0)) {
       check_storage(s, port);
     }
   }

@@ -266,6 +266,12 @@ void Simulation::out_of_bounds(SimProcess& p) {
 
 void Task::body_threw(const std::string& what) {
   state = stopped;
+  // A trip over its budget before the throw is what the run reports.
+  try {
+    finish_body();
+  } catch (const Stop&) {
+    return;
+  }
   sim_.result.outcome = SimResult::error;
   sim_.result.errors.add("body-threw", "unit '" + decl.name() + "'", "its body threw: " + what);
   sim_.stop = true;
