@@ -90,6 +90,19 @@ void each_type(F&& f) {
   std::apply([&](auto... t) { (f(t), ...); }, Types{});
 }
 
+// Every ordered pair of Types, as one struct of both operands' widths and signedness.
+template <class First, class Second>
+struct Pair {
+  using A = First;
+  using B = Second;
+  static constexpr int w1 = A::width, w2 = B::width;
+  static constexpr bool s1 = A::is_signed, s2 = B::is_signed;
+};
+template <class F>
+void each_pair(F&& f) {
+  each_type([&](auto t1) { each_type([&](auto t2) { f(Pair<decltype(t1), decltype(t2)>{}); }); });
+}
+
 // How many results were compared, so that a test that checks nothing fails.
 struct Count {
   int64_t values = 0;
@@ -113,12 +126,13 @@ TEST_CASE("construction keeps the low W bits, read signed or not", "[ap]") {
 
 TEST_CASE("+ - * & | ^ have the documented result types and hold the exact result", "[ap]") {
   Count n;
-  each_type([&](auto t1) {
-    each_type([&](auto t2) {
-      using A = decltype(t1);
-      using B = decltype(t2);
-      constexpr int w1 = A::width, w2 = B::width;
-      constexpr bool s1 = A::is_signed, s2 = B::is_signed;
+  each_pair([&](auto pair) {
+    {
+      using P = decltype(pair);
+      using A = typename P::A;
+      using B = typename P::B;
+      constexpr int w1 = P::w1, w2 = P::w2;
+      constexpr bool s1 = P::s1, s2 = P::s2;
       constexpr int e = extended(w1, s1, w2, s2);
       const typename A::ap a0(0);
       const typename B::ap b0(0);
@@ -151,7 +165,7 @@ TEST_CASE("+ - * & | ^ have the documented result types and hold the exact resul
           CHECK(holds(a ^ b, x ^ y));
           ++n.values;
         }
-    });
+    }
   });
   CHECK(n.values > 16 * 16 * 4);
 }
@@ -225,12 +239,13 @@ TEST_CASE("~ and unary + keep the type, unary - widens and is signed, ! tests ze
 
 TEST_CASE("comparisons are exact, and mixed signedness compiles only where every implementation is", "[ap]") {
   Count n;
-  each_type([&](auto t1) {
-    each_type([&](auto t2) {
-      using A = decltype(t1);
-      using B = decltype(t2);
-      constexpr int w1 = A::width, w2 = B::width;
-      constexpr bool s1 = A::is_signed, s2 = B::is_signed;
+  each_pair([&](auto pair) {
+    {
+      using P = decltype(pair);
+      using A = typename P::A;
+      using B = typename P::B;
+      constexpr int w1 = P::w1, w2 = P::w2;
+      constexpr bool s1 = P::s1, s2 = P::s2;
       if constexpr (comparable(w1, s1, w2, s2)) {
         for (s128 x : edges(w1, s1))
           for (s128 y : edges(w2, s2)) {
@@ -247,7 +262,7 @@ TEST_CASE("comparisons are exact, and mixed signedness compiles only where every
             ++n.values;
           }
       }
-    });
+    }
   });
   // Same signedness: 2 x 8 x 8 pairs; mixed: where both are under 32 bits, or the unsigned is narrower.
   CHECK(n.values > 128 * 9);

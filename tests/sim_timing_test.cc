@@ -205,6 +205,19 @@ struct RegisterShifter {
   }
 };
 
+// The error a run refused for a trip over its II budget stopped with: the
+// run composed and stopped by an error, the first of its errors ii-over-budget.
+const Error& budget_refusal(const Result<SimResult>& r) {
+  REQUIRE(r.ok());
+  INFO(r.value().summary());
+  REQUIRE(r.value().outcome == SimResult::error);
+  REQUIRE(!r.value().errors.errors().empty());
+  const Error& e = r.value().errors.errors()[0];
+  INFO(e.message);
+  CHECK(e.kind == "ii-over-budget");
+  return e;
+}
+
 template <class U, class P>
 Result<SimResult> over(P port, Storage storage) {
   Architecture arch("registers", test::sim_params(K, 1));
@@ -240,15 +253,11 @@ TEST_CASE("a trip over its II budget is refused, naming the unit, loop, port, co
   //   ram_1p:  2 accesses, so 8.
   for (const auto& [storage, smallest] : {std::pair{Storage::dual_port, 4}, {Storage::simple_dual_port, 5},
                                           {Storage::single_port, 8}}) {
-    auto r = over<RegisterShifter>(RegisterShifter::regs, storage);
-    REQUIRE(r.ok());
-    const SimResult& result = r.value();
     INFO(vitis_kind(storage));
-    REQUIRE(result.outcome == SimResult::error);
-    REQUIRE(result.errors.errors().size() == 1);
-    const Error& e = result.errors.errors()[0];
-    INFO(e.message);
-    CHECK(e.kind == "ii-over-budget");
+    auto r = over<RegisterShifter>(RegisterShifter::regs, storage);
+    const Error& e = budget_refusal(r);
+    const SimResult& result = r.value();
+    CHECK(result.errors.errors().size() == 1);
     CHECK(e.where == "unit 'unit' port 'regs'");
     CHECK(e.message.find("unit 'shifter''s loop marked at tests/sim_timing_test.cc:") != std::string::npos);
     CHECK(e.message.find("5 loads and 3 stores of memory port 'regs', a " + std::string(storage_ports(storage))) !=
@@ -295,12 +304,10 @@ Result<SimResult> loads(Storage storage) {
 }
 
 TEST_CASE("three loads of a dual-port memory in one trip: refused at II=1, two cycles a trip at II=2", "[timing][budget]") {
-  auto at1 = loads<3, 1>(Storage::dual_port);
-  REQUIRE(at1.ok());
-  REQUIRE(at1.value().outcome == SimResult::error);
-  CHECK(at1.value().errors.errors()[0].kind == "ii-over-budget");
-  CHECK(at1.value().errors.errors()[0].message.find("3 loads and 0 stores of memory port 'rows'") != std::string::npos);
-  CHECK(at1.value().errors.errors()[0].message.find("smallest II that fits is 2 ") != std::string::npos);
+  const auto at1 = loads<3, 1>(Storage::dual_port);
+  const Error& e = budget_refusal(at1);
+  CHECK(e.message.find("3 loads and 0 stores of memory port 'rows'") != std::string::npos);
+  CHECK(e.message.find("smallest II that fits is 2 ") != std::string::npos);
 
   auto at2 = loads<3, 2>(Storage::dual_port);
   REQUIRE(at2.ok());
@@ -313,7 +320,7 @@ TEST_CASE("three loads of a dual-port memory in one trip: refused at II=1, two c
   CHECK(r.cycles == 2 * (K - 1) + 2);
   // Two loads fit one cycle of a true dual-port RAM, not of a single-port one.
   CHECK(loads<2, 1>(Storage::dual_port).value().ok());
-  CHECK(loads<2, 1>(Storage::single_port).value().errors.errors()[0].kind == "ii-over-budget");
+  budget_refusal(loads<2, 1>(Storage::single_port));
 }
 
 // Loads two rows of its memory and stores one, a trip: the store, the first
@@ -339,11 +346,8 @@ TEST_CASE("a dual-port memory's budget counts both sides: two loads then a store
     Handle rows = arch.memory<test::Token>("rows", 4, one(),
                                            MemoryTiming{.write_latency = write_latency, .storage = Storage::dual_port});
     place<LoadLoadStore>(arch, "unit", one()).bind(LoadLoadStore::rows, rows());
-    auto r = test::compose_and_simulate(arch, {});
-    REQUIRE(r.ok());
-    REQUIRE(r.value().outcome == SimResult::error);
-    CHECK(r.value().errors.errors()[0].kind == "ii-over-budget");
-    CHECK(r.value().errors.errors()[0].message.find("2 loads and 1 store") != std::string::npos);
+    const auto r = test::compose_and_simulate(arch, {});
+    CHECK(budget_refusal(r).message.find("2 loads and 1 store") != std::string::npos);
   }
 }
 
@@ -369,10 +373,7 @@ TEST_CASE("a trip over its budget before a throw is refused for the budget", "[t
   Handle c = arch.channel<test::Token>("c", one(), "QD", "tokens");
   place<test::Emit<1, 1>>(arch, "source", one()).bind(test::Emit<1, 1>::out, c());
   place<OverThenThrow>(arch, "unit", one()).bind(OverThenThrow::in, c());
-  auto r = test::compose_and_simulate(arch, {});
-  REQUIRE(r.ok());
-  REQUIRE(r.value().outcome == SimResult::error);
-  CHECK(r.value().errors.errors()[0].kind == "ii-over-budget");
+  budget_refusal(test::compose_and_simulate(arch, {}));
 }
 
 // Reads two words from one stream in a trip: II=2 has room for them, a cycle apart.
@@ -404,11 +405,8 @@ Result<SimResult> pairs() {
 }
 
 TEST_CASE("a stream port gives one read a cycle: two reads a trip need II=2, and land a cycle apart", "[timing][budget]") {
-  auto at1 = pairs<1>();
-  REQUIRE(at1.ok());
-  REQUIRE(at1.value().outcome == SimResult::error);
-  CHECK(at1.value().errors.errors()[0].kind == "ii-over-budget");
-  CHECK(at1.value().errors.errors()[0].message.find("2 reads of stream port 'in' (a stream: 1 read a cycle)") !=
+  const auto at1 = pairs<1>();
+  CHECK(budget_refusal(at1).message.find("2 reads of stream port 'in' (a stream: 1 read a cycle)") !=
         std::string::npos);
   auto at2 = pairs<2>();
   REQUIRE(at2.ok());
@@ -448,11 +446,7 @@ TEST_CASE("a trip over its budget that then waits forever is refused for the bud
   place<OverThenStuck>(arch, "unit", one()).bind(OverThenStuck::in, c()).bind(OverThenStuck::late, late());
   auto region = arch.compose({{"K", 2}});
   REQUIRE(region.ok());
-  auto r = simulate(region.value(), {});
-  REQUIRE(r.ok());
-  INFO(r.value().summary());
-  REQUIRE(r.value().outcome == SimResult::error);
-  CHECK(r.value().errors.errors()[0].kind == "ii-over-budget");
+  budget_refusal(simulate(region.value(), {}));
 }
 
 // Marks a loop that touches nothing, forever.
@@ -508,12 +502,8 @@ TEST_CASE("ports bound to one argument share its one read channel", "[timing][bu
   Handle out = arch.channel<test::Token>("out", one(), "QD", "sums");
   place<TwoReaders>(arch, "u", one()).bind(TwoReaders::a, in()).bind(TwoReaders::b, in()).bind(TwoReaders::out, out());
   place<test::HlsDrain>(arch, "sink", one()).bind(test::HlsDrain::in, out());
-  auto r = test::compose_and_simulate(arch, {{"IN", Buffer(test::Token::shape(), K)}});
-  REQUIRE(r.ok());
-  REQUIRE(r.value().outcome == SimResult::error);
-  const Error& e = r.value().errors.errors()[0];
-  INFO(e.message);
-  CHECK(e.kind == "ii-over-budget");
+  const auto r = test::compose_and_simulate(arch, {{"IN", Buffer(test::Token::shape(), K)}});
+  const Error& e = budget_refusal(r);
   CHECK(e.message.find("2 loads and 0 stores of region argument port 'a'") != std::string::npos);
   CHECK(e.message.find("counting the other ports bound to the same argument") != std::string::npos);
   CHECK(e.message.find("the smallest II that fits is 2 ") != std::string::npos);
