@@ -24,8 +24,8 @@ Structure structure(const ArchitectureView& architecture) {
   std::set<std::string> states, channels;
   for (const ArchitectureView::Kernel& k : architecture.kernels()) {
     DerivedUnit u{k.name, k.instances, {}, k.rows, k.cols, k.depth, k.ii};
-    const auto add = [&u](const std::string& port, int64_t capacity) {
-      if (u.port(port) == nullptr) u.ports.push_back({port, capacity});
+    const auto add = [&u](const std::string& port, int64_t capacity, int64_t read_latency = 0, int64_t write_response = 0) {
+      if (u.port(port) == nullptr) u.ports.push_back({port, capacity, read_latency, write_response});
     };
     for (const ArchitectureView::Bound& b : k.bound) {
       if (b.channel) {
@@ -34,8 +34,8 @@ Structure structure(const ArchitectureView& architecture) {
         continue;
       }
       // Registers: each row takes one write a cycle, and its value fans out to any number of reads.
-      if (b.reads) add(b.name + ".read", b.partitioned ? kAnyUses : 1);
-      if (b.writes) add(b.name + ".write", b.partitioned ? std::max<int64_t>(b.rows, 1) : 1);
+      if (b.reads) add(b.name + ".read", b.partitioned ? kAnyUses : 1, b.read_latency);
+      if (b.writes) add(b.name + ".write", b.partitioned ? std::max<int64_t>(b.rows, 1) : 1, 0, b.write_response);
       if (states.insert(b.name).second) s.states.push_back({b.name, b.rows, b.lanes, b.lane_bits});
     }
     s.units.push_back(std::move(u));

@@ -28,6 +28,10 @@ class ArchitectureView {
     // A memory declared fully partitioned is one register a row, not a RAM:
     // `rows` writes a cycle (one a register) and any number of reads.
     bool partitioned = false;
+    // A region argument, off chip: the cycles from a read burst's request to
+    // its data, and from a write burst's last beat to its response, as the
+    // composition's interface timing gives them; 0 on chip.
+    int64_t read_latency = 0, write_response = 0;
   };
   struct Kernel {
     std::string name;   // the placement, e.g. "spm"
@@ -45,6 +49,9 @@ class ArchitectureView {
 struct DerivedPort {
   std::string name;  // "dma2sp", "spad.read", "A.read", ...
   int64_t capacity = 1;
+  // Off chip (a region argument): a read's request-to-data latency, a
+  // write's last-beat-to-response; 0 on chip.
+  int64_t read_latency = 0, write_response = 0;
 };
 
 struct DerivedUnit {

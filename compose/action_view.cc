@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "compose/sim/axi_timing.h"
+
 namespace loom {
 
 std::vector<actions::ArchitectureView::Kernel> RegionView::kernels() const {
@@ -35,6 +37,8 @@ std::vector<actions::ArchitectureView::Kernel> RegionView::kernels() const {
           const ArgumentInstance& a = region_.arguments[static_cast<size_t>(t.id)];
           b = {a.name, false, info.access != Access::write, info.access != Access::read, a.size, a.word.lanes,
                a.word.lane_bits};
+          b.read_latency = axi_read_latency(a.axi.latency);
+          b.write_response = axi_write_response(a.axi.latency);
           break;
         }
       }

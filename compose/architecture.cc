@@ -162,9 +162,23 @@ class Composer {
         unresolved_.insert(a.name);
         continue;
       }
+      check_axi(a);
       declared_.emplace(a.name, Declared{ObjectKind::argument, Dims{}, static_cast<int>(region_.arguments.size())});
-      region_.arguments.push_back({a.name, a.word, *size, a.doc, {}});
+      region_.arguments.push_back({a.name, a.word, *size, a.doc, {}, a.axi});
     }
+  }
+
+  // An m_axi interface's timing, in the ranges its pragma takes.
+  void check_axi(const Argument& a) {
+    const std::string where = "argument " + q(a.name);
+    const auto in_range = [&](const char* field, int value, int low, int high, const char* why) {
+      if (value < low || value > high)
+        status_.add("invalid-timing", where, std::string("declares ") + field + " " + std::to_string(value) + "; it must be " +
+                                                 std::to_string(low) + " to " + std::to_string(high) + " (" + why + ")");
+    };
+    in_range("an m_axi latency of", a.axi.latency, 0, kMaxAxiLatency, "cycles from a request to its data");
+    in_range("read_outstanding", a.axi.read_outstanding, 1, kMaxAxiOutstanding, "UG1399 num_read_outstanding");
+    in_range("burst_beats", a.axi.burst_beats, 1, kMaxAxiBurstBeats, "AXI4 bursts are 1 to 256 beats");
   }
 
   static ObjectKind kind_for(PortKind k) {

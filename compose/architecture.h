@@ -115,8 +115,8 @@ class Architecture {
     return add(loom::memory<W>(std::move(name), std::move(rows), std::move(shape), timing));
   }
   template <class W>
-  Handle argument(std::string name, Extent size, std::string doc) {
-    return add(loom::argument<W>(std::move(name), std::move(size), std::move(doc)));
+  Handle argument(std::string name, Extent size, std::string doc, AxiTiming axi = {}) {
+    return add(loom::argument<W>(std::move(name), std::move(size), std::move(doc), axi));
   }
   // Instances of `unit`, named `name`, in the given shape.
   Placement& place(UnitModel unit, std::string name, Shape instances);
@@ -124,8 +124,9 @@ class Architecture {
   const std::string& name() const { return name_; }
   const ParameterSet& params() const { return params_; }
 
-  // Errors include invalid-timing: a negative write latency, or a fully
-  // partitioned memory with a write latency or more than kMaxPartitionedRows rows.
+  // Errors include invalid-timing: a negative write latency, a fully
+  // partitioned memory with a write latency or more than kMaxPartitionedRows
+  // rows, or an argument's m_axi timing outside the ranges units/argument.h gives.
   Result<Region> compose(const Overrides& overrides = {}) const;
 
  private:

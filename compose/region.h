@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "units/argument.h"
 #include "units/parameter_set.h"
 #include "units/shape.h"
 #include "units/storage.h"
@@ -70,6 +71,7 @@ struct ArgumentInstance {
   int64_t size = 0;
   std::string doc;
   Endpoint user;
+  AxiTiming axi;  // its m_axi interface
 };
 
 struct Region {

@@ -117,6 +117,28 @@ TEST_CASE("a memory's timing is refused when it cannot hold: negative, or regist
         "a register)\n");
 }
 
+TEST_CASE("an argument's m_axi timing is refused outside the ranges its pragma takes, each field named", "[compose]") {
+  Architecture arch("axi", small_params());
+  Handle bad = arch.argument<Narrow>("bad", "LEN", "every field out of range",
+                                     AxiTiming{.latency = -1, .read_outstanding = 0, .burst_beats = kMaxAxiBurstBeats + 1});
+  Handle slow = arch.argument<Narrow>("slow", "LEN", "too slow to be meant", AxiTiming{.latency = kMaxAxiLatency + 1});
+  Handle fine = arch.argument<Narrow>("fine", "LEN", "at the limits",
+                                      AxiTiming{.latency = kMaxAxiLatency, .read_outstanding = kMaxAxiOutstanding,
+                                                .burst_beats = 1});
+  place<test::DramReader>(arch, "a", one()).bind(test::DramReader::src, bad());
+  place<test::DramReader>(arch, "b", one()).bind(test::DramReader::src, slow());
+  place<test::DramReader>(arch, "c", one()).bind(test::DramReader::src, fine());
+  CHECK(errors_of(arch) ==
+        "error[invalid-timing] argument 'bad': declares an m_axi latency of -1; it must be 0 to 1024 (cycles from a "
+        "request to its data)\n"
+        "error[invalid-timing] argument 'bad': declares read_outstanding 0; it must be 1 to 512 (UG1399 "
+        "num_read_outstanding)\n"
+        "error[invalid-timing] argument 'bad': declares burst_beats 257; it must be 1 to 256 (AXI4 bursts are 1 to 256 "
+        "beats)\n"
+        "error[invalid-timing] argument 'slow': declares an m_axi latency of 1025; it must be 0 to 1024 (cycles from a "
+        "request to its data)\n");
+}
+
 TEST_CASE("a region argument read by two processes is refused, and so is an unused one", "[compose]") {
   Architecture arch("dram", small_params());
   Handle a = arch.argument<Narrow>("A", "LEN", "input rows");

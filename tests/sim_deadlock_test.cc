@@ -4,6 +4,7 @@
 
 #include "compose/place.h"
 #include "compose/sim/sim_report.h"
+#include "compose/sim/control_timing.h"
 #include "compose/sim/simulator.h"
 #include "compose/sim/timeline.h"
 #include "tests/compose_and_simulate.h"
@@ -233,7 +234,7 @@ TEST_CASE("a deadlocked process's wait shows in its trace intervals, up to the r
   CHECK(timeline.intervals(1).back().kind == Interval::wait_empty);
 }
 
-TEST_CASE("a ring where both wait to read deadlocks at cycle 0, and the report keeps its tables", "[deadlock]") {
+TEST_CASE("a ring where both wait to read deadlocks as it starts, and the report keeps its tables", "[deadlock]") {
   using S = test::Stage<1, 1>;
   Architecture arch("ring_of_readers", sim_params(2, 2));
   Handle ab = arch.channel<Token>("ab", one(), "QD", "a to b");
@@ -245,11 +246,14 @@ TEST_CASE("a ring where both wait to read deadlocks at cycle 0, and the report k
   auto r = simulate(region.value(), {});
   REQUIRE(r.ok());
   REQUIRE(r.value().outcome == SimResult::deadlock);
-  CHECK(r.value().report->cycle == 0);
+  // Each process's first state runs at kProcessStart, and waits there.
+  CHECK(r.value().report->cycle == kProcessStart);
   CHECK(r.value().report->wait_cycles == std::vector<std::vector<std::string>>{{"a", "b"}});
   const std::string text = sim_report(region.value(), r.value());
-  CHECK(text.find("DEADLOCK at cycle 0: 2 of 2 processes did not finish") == 0);
-  CHECK(text.find("  a            stage             1            0            1            0   0.0%") != std::string::npos);
+  CHECK(text.find("DEADLOCK at cycle " + std::to_string(kProcessStart) + ": 2 of 2 processes did not finish") == 0);
+  // busy 0, one cycle waiting to read (the report's cycle + 1 - its start), nothing full, no DRAM.
+  CHECK(text.find("  a            stage             1            0            1            0            0   0.0%") !=
+        std::string::npos);
   CHECK(text.find("  ab                1            0          0      2") != std::string::npos);
 }
 

@@ -76,7 +76,7 @@ TEST_CASE("every subscriber is told every stall and every word, once, in order",
         waited += s.end - s.begin;
         last_end = s.end;
       }
-      CHECK(waited == r.processes[p].stalled_empty + r.processes[p].stalled_full);
+      CHECK(waited == r.processes[p].stalled_empty + r.processes[p].stalled_full + r.processes[p].stalled_dram);
       stalls += static_cast<int64_t>(first.stalls[p].size());
     }
     CHECK(stalls > 0);

@@ -1,12 +1,17 @@
 // The timing model on regions small enough to compute by hand (docs/timing.md):
 // iteration i issues at s_i >= s_{i-1} + II, reads at s_i, writes at
 // s_i + depth - 1; a token is read no earlier than its write + 1 and written no
-// earlier than the read of the token one FIFO depth before it.
+// earlier than the read of the token one FIFO depth before it. Every process
+// starts at S, a marked loop costs a cycle to enter and one to leave after its
+// drain, a store to an argument is answered R cycles after it leaves, and the
+// region is done kRegionDone after its last process.
 #include <catch2/catch.hpp>
 
 #include <stdexcept>
 
 #include "compose/place.h"
+#include "compose/sim/axi_timing.h"
+#include "compose/sim/control_timing.h"
 #include "compose/sim/fifo_timing.h"
 #include "compose/sim/simulator.h"
 #include "compose/sim/timeline.h"
@@ -38,13 +43,17 @@ SimResult pair(int64_t k, int64_t qd, Timeline* timeline = nullptr) {
 }
 
 constexpr int64_t K = 10;
+constexpr int64_t S = kProcessStart;
+constexpr int64_t R = axi_write_response(AxiTiming{}.latency);
 
 TEST_CASE("II=1 into II=1: one token a cycle, one cycle of channel latency", "[timing]") {
   const SimResult r = pair<test::Emit<1, 1>, test::Absorb<1, 1>>(K, 2);
-  // Token k is written at k and read at k + 1; the consumer drains at K.
-  CHECK(r.processes[0].finish == K);
-  CHECK(r.processes[1].finish == K + 1);
-  CHECK(r.cycles == K + 1);
+  // Token k is written at S + k and read (and stored) at S + k + 1; the
+  // consumer is done when its last store is answered.
+  CHECK(r.processes[0].finish == S + K);
+  CHECK(r.processes[1].finish == S + K + R);
+  CHECK(r.processes[1].stalled_dram == R - 1);  // beyond its drain, a cycle after the store
+  CHECK(r.cycles == S + K + R + kRegionDone);
   CHECK(r.processes[1].stalled_empty == 1);  // its first read waits for token 0
   CHECK(r.channels[0].max_occupancy == 1);
   const auto out = r.arguments.at("OUT").as<Token>();
@@ -53,9 +62,9 @@ TEST_CASE("II=1 into II=1: one token a cycle, one cycle of channel latency", "[t
 
 TEST_CASE("II=2 into II=1: the consumer waits on the producer's rate", "[timing]") {
   const SimResult r = pair<test::Emit<2, 1>, test::Absorb<1, 1>>(K, 2);
-  // Token k is written at 2k and read at 2k + 1.
-  CHECK(r.processes[0].finish == 2 * (K - 1) + 1);
-  CHECK(r.cycles == 2 * (K - 1) + 2);
+  // Token k is written at S + 2k and read at S + 2k + 1.
+  CHECK(r.processes[0].finish == S + 2 * (K - 1) + 1);
+  CHECK(r.cycles == S + 2 * (K - 1) + 1 + R + kRegionDone);
   CHECK(r.processes[1].stalled_empty == 2 * (K - 1) + 1 - (K - 1));  // read k at 2k+1 instead of k
 }
 
@@ -71,10 +80,10 @@ TEST_CASE("II=1 into II=2 through FIFOs of depth 1, 2 and 4: back-pressure", "[t
     const int64_t rw = read_after_write(depth);
     CHECK(rw == (depth <= 2 ? 1 : 2));
     const int64_t last_write = std::max(K - 1, 2 * (K - 1 - depth) + rw + 1);
-    CHECK(r.processes[0].finish == last_write + 1);
+    CHECK(r.processes[0].finish == S + last_write + 1);
     CHECK(r.processes[0].stalled_full == last_write - (K - 1));
-    CHECK(r.processes[1].finish == 2 * (K - 1) + rw + 1);
-    CHECK(r.cycles == 2 * (K - 1) + rw + 1);
+    CHECK(r.processes[1].finish == S + 2 * (K - 1) + rw + R);
+    CHECK(r.cycles == S + 2 * (K - 1) + rw + R + kRegionDone);
     CHECK(r.channels[0].max_occupancy == depth);  // the producer outruns the consumer: the FIFO fills
   }
 }
@@ -82,19 +91,19 @@ TEST_CASE("II=1 into II=2 through FIFOs of depth 1, 2 and 4: back-pressure", "[t
 TEST_CASE("FIFO handshakes by kind: depth 1 passes a token every 2 cycles, depth 2 every cycle, a RAM FIFO a cycle later", "[timing]") {
   // II=1 into II=1. Token k is written at W_k = max(k, R_{k-D} + 1) and read
   // at R_k = max(k, W_k + rw), rw = 1 for a shift register (D <= 2), 2 for a RAM.
-  // D = 1: W_k = 2k, R_k = 2k + 1: one token every 2 cycles; the consumer
-  // drains at R_{K-1} + 1 = 2K.
+  // (All from S.) D = 1: W_k = 2k, R_k = 2k + 1: one token every 2 cycles;
+  // the consumer's last store, at R_{K-1} = 2K - 1, is answered R later.
   const SimResult one = pair<test::Emit<1, 1>, test::Absorb<1, 1>>(K, 1);
-  CHECK(one.processes[0].finish == 2 * (K - 1) + 1);
-  CHECK(one.cycles == 2 * K);
+  CHECK(one.processes[0].finish == S + 2 * (K - 1) + 1);
+  CHECK(one.cycles == S + 2 * K - 1 + R + kRegionDone);
   CHECK(one.processes[0].stalled_full == K - 1);  // every write but the first waits a cycle
-  // D = 2: W_k = k, R_k = k + 1: a token a cycle, K + 1 in all.
+  // D = 2: W_k = k, R_k = k + 1: a token a cycle, the last read at K.
   const SimResult two = pair<test::Emit<1, 1>, test::Absorb<1, 1>>(K, 2);
-  CHECK(two.cycles == K + 1);
+  CHECK(two.cycles == S + K + R + kRegionDone);
   CHECK(two.processes[0].stalled_full == 0);
   // D = 3, a RAM: W_k = k, R_k = k + 2: a token a cycle, one cycle later.
   const SimResult three = pair<test::Emit<1, 1>, test::Absorb<1, 1>>(K, 3);
-  CHECK(three.cycles == K + 2);
+  CHECK(three.cycles == S + K + 1 + R + kRegionDone);
   CHECK(three.processes[1].stalled_empty == 2);
   CHECK(three.processes[0].stalled_full == 0);
 }
@@ -122,8 +131,8 @@ TEST_CASE("a stage with latency 5 adds five cycles to every token's path", "[tim
     const int64_t rw = read_after_write(depth);
     const int64_t last_read = depth == 1 ? 2 * (K - 1) + 1 : (K - 1) + rw;
     const int64_t last_consumed = depth == 1 ? 2 * (K - 1) + 6 : last_read + 4 + rw;
-    CHECK(r.value().processes[1].finish == last_read + 5);
-    CHECK(r.value().cycles == last_consumed + 1);
+    CHECK(r.value().processes[1].finish == S + last_read + 5);
+    CHECK(r.value().cycles == S + last_consumed + R + kRegionDone);
     const auto result = r.value().arguments.at("OUT").as<Token>();
     CHECK(result.back().lane_signed(1) == 1);
   }
@@ -134,7 +143,7 @@ TEST_CASE("busy and blocked intervals cover each process's time exactly once", "
   const SimResult r = pair<test::Emit<1, 1>, test::Absorb<2, 1>>(K, 1, &timeline);
   for (size_t n = 0; n < r.processes.size(); ++n) {
     const ProcessStats& p = r.processes[n];
-    int64_t cursor = 0, stalled = 0;
+    int64_t cursor = S, stalled = 0;
     for (const Interval& i : timeline.intervals(n)) {
       CHECK(i.begin == cursor);
       CHECK(i.end > i.begin);
@@ -142,7 +151,8 @@ TEST_CASE("busy and blocked intervals cover each process's time exactly once", "
       cursor = i.end;
     }
     CHECK(cursor == p.finish);
-    CHECK(stalled == p.stalled_empty + p.stalled_full);
+    CHECK(stalled == p.stalled_empty + p.stalled_full + p.stalled_dram);
+    CHECK(p.busy + stalled == p.finish - S);
   }
 }
 
@@ -178,9 +188,9 @@ TEST_CASE("a memory-only loop takes a cycle per use of a memory side", "[timing]
   REQUIRE(r.ok());
   REQUIRE(r.value().ok());
   // Two loads through one read side: two iterations a trip, 2K in all; the
-  // last issues at 2K - 1 and drains 3 cycles later.
+  // last issues at S + 2K - 1 and drains 3 cycles later.
   CHECK(r.value().processes[0].iterations == 2 * K);
-  CHECK(r.value().cycles == 2 * K - 1 + 3);
+  CHECK(r.value().cycles == S + 2 * K - 1 + 3 + kRegionDone);
 }
 
 // Sums rows 1..3 of its own memory into row 0 and shifts them, K marked trips:
@@ -236,14 +246,15 @@ SimResult registers_only(P port, Storage storage) {
 
 TEST_CASE("a fully partitioned memory is registers: one iteration a trip, however many rows it touches", "[timing]") {
   // Marked: through registers, one iteration a trip, at the unit's II of 2:
-  // trip i issues at 2i and drains 3 cycles later.
+  // trip i issues at S + kLoopEntry + 2i, the last drains 3 cycles later,
+  // and the loop is left a cycle after.
   const SimResult wires = registers_only<RegisterShifter>(RegisterShifter::regs, Storage::registers);
   CHECK(wires.processes[0].iterations == K);
-  CHECK(wires.cycles == 2 * (K - 1) + 3);
+  CHECK(wires.cycles == S + kLoopEntry + 2 * (K - 1) + 3 + kLoopExit + kRegionDone);
   // Unmarked: the adder writes row 2 once a trip, so a trip is still an iteration.
   const SimResult adder = registers_only<RowAdder>(RowAdder::rows, Storage::registers);
   CHECK(adder.processes[0].iterations == K);
-  CHECK(adder.cycles == K - 1 + 3);
+  CHECK(adder.cycles == S + K - 1 + 3 + kRegionDone);
 }
 
 TEST_CASE("a trip over its II budget is refused, naming the unit, loop, port, count and the II that fits", "[timing][budget]") {
@@ -312,12 +323,15 @@ TEST_CASE("three loads of a dual-port memory in one trip: refused at II=1, two c
   auto at2 = loads<3, 2>(Storage::dual_port);
   REQUIRE(at2.ok());
   REQUIRE(at2.value().ok());
-  // Trip i issues at 2i: the loader writes sum i at 2i (depth 1), the sink
-  // (II=1, depth 1) reads it a cycle later, at 2i + 1, and drains at 2i + 2.
+  // Trip i issues at E + 2i, E = S + kLoopEntry: the loader writes sum i then
+  // (depth 1); the sink (II=1, depth 1) reads it a cycle later, at E + 2i + 1,
+  // and drains a cycle after; each leaves its loop a cycle after its drain.
   const SimResult& r = at2.value();
+  const int64_t E = S + kLoopEntry;
   CHECK(r.processes[0].iterations == K);
-  CHECK(r.processes[0].finish == 2 * (K - 1) + 1);
-  CHECK(r.cycles == 2 * (K - 1) + 2);
+  CHECK(r.processes[0].finish == E + 2 * (K - 1) + 1 + kLoopExit);
+  CHECK(r.processes[1].finish == E + 2 * (K - 1) + 2 + kLoopExit);
+  CHECK(r.cycles == E + 2 * (K - 1) + 2 + kLoopExit + kRegionDone);
   // Two loads fit one cycle of a true dual-port RAM, not of a single-port one.
   CHECK(loads<2, 1>(Storage::dual_port).value().ok());
   budget_refusal(loads<2, 1>(Storage::single_port));
@@ -411,11 +425,13 @@ TEST_CASE("a stream port gives one read a cycle: two reads a trip need II=2, and
   auto at2 = pairs<2>();
   REQUIRE(at2.ok());
   REQUIRE(at2.value().ok());
-  // The source writes token k at k; trip i reads tokens 2i and 2i + 1 at
-  // s_i and s_i + 1, each no sooner than its write + 1: s_i = 2i + 1, so the
-  // reader's last trip (i = K/2 - 1) issues at K - 1, reads its second token
-  // at K, and drains a cycle after that read (depth 1): K + 1.
-  CHECK(at2.value().processes[1].finish == K + 1);
+  // The source writes token k at S + k; trip i reads tokens 2i and 2i + 1 at
+  // s_i and s_i + 1, each no sooner than its write + 1: s_i = S + 2i + 1 (the
+  // loop's entry costs no more than that wait), so the reader's last trip
+  // (i = K/2 - 1) issues at S + K - 1, reads its second token at S + K,
+  // drains a cycle after that read (depth 1), and leaves the loop.
+  CHECK(kLoopEntry <= 1);
+  CHECK(at2.value().processes[1].finish == S + K + 1 + kLoopExit);
 }
 
 // Reads `in` twice in a trip at II=1 (over budget), then a third word from
@@ -471,8 +487,9 @@ TEST_CASE("the cycle watchdog stops a marked loop that touches nothing", "[timin
   REQUIRE(r.ok());
   REQUIRE(r.value().outcome == SimResult::watchdog);
   CHECK(r.value().report->watchdog_reason == "spinner passed cycle 1000");
-  // Trip i issues at cycle i: the first past the bound is trip 1001.
-  CHECK(r.value().processes[0].iterations == 1002);
+  // Trip i issues at cycle S + kLoopEntry + i: the first past the bound is
+  // trip 1001 - S - kLoopEntry, and the next is stopped as it begins.
+  CHECK(r.value().processes[0].iterations == 1001 - S - kLoopEntry + 1);
 }
 
 // Loads one word through each of two ports bound to the same argument, a trip.

@@ -1,5 +1,6 @@
 // A region argument: a flat DRAM-like array of `size` words, addressed row by
-// row (row * MAXDIM + col for a matrix), by exactly one process.
+// row (row * MAXDIM + col for a matrix), by exactly one process, through the
+// top's m_axi port for it.
 #pragma once
 
 #include <string>
@@ -9,16 +10,49 @@
 
 namespace loom {
 
+// What an argument's m_axi interface declares about its timing. HLS emission
+// writes each field into the argument's `#pragma HLS interface m_axi`, so the
+// simulated interface and the synthesised one are the same (docs/timing.md
+// gives the model that uses them, compose/sim/axi_timing.h its constants).
+struct AxiTiming {
+  // The pragma's `latency`: the cycles the schedule expects between a request
+  // and its data. 0 is Vitis's Vivado-IP-flow default (UG1399, "Default
+  // Settings of Vivado/Vitis Flows": config_interface -m_axi_latency 0; the
+  // Vitis kernel flow's is 64) and what the seed's published cosim ran with.
+  int latency = 0;
+  // The pragma's `num_read_outstanding`: read bursts in flight at once
+  // (UG1399 INTERFACE pragma, default 16; LightningSim's MAX_RCTL_DEPTH).
+  int read_outstanding = 16;
+  // The pragma's `max_read_burst_length` and `max_write_burst_length`: beats
+  // in one burst (UG1399 INTERFACE pragma, default 16). AXI4 allows 1 to 256.
+  int burst_beats = 16;
+};
+
+inline constexpr int kMaxAxiLatency = 1024;    // beyond any memory system; a typo
+inline constexpr int kMaxAxiOutstanding = 512;  // UG1399: num_*_outstanding is at most 512
+inline constexpr int kMaxAxiBurstBeats = 256;   // AXI4: 1 to 256 beats a burst
+
 struct Argument {
   std::string name;
   WordShape word;
   Extent size;
   std::string doc;
+  AxiTiming axi;
 };
 
 template <class W>
-Argument argument(std::string name, Extent size, std::string doc) {
-  return {std::move(name), W::shape(), std::move(size), std::move(doc)};
+Argument argument(std::string name, Extent size, std::string doc, AxiTiming axi = {}) {
+  return {std::move(name), W::shape(), std::move(size), std::move(doc), axi};
+}
+
+// The bits an element of a `bits`-wide argument takes on its m_axi port:
+// padded to a power of two of at least 8 (UG1448 214-226: an m_axi data port
+// is a power of two, 8 to 1024 bits wide). Both the emitted top's layout and
+// the simulated bursts' 4 KiB boundaries follow it.
+constexpr int axi_element_bits(int bits) {
+  int padded = 8;
+  while (padded < bits) padded *= 2;
+  return padded;
 }
 
 }  // namespace loom

@@ -13,6 +13,7 @@
 #include "compose/hls/poison.h"
 #include "compose/hls/presimulate.h"
 #include "compose/hls/project.h"
+#include "units/argument.h"
 #include "units/bits.h"
 
 namespace loom::hls {
@@ -25,14 +26,10 @@ std::string ap_uint(int bits) { return "ap_uint<" + std::to_string(bits) + ">"; 
 // The widest m_axi data port Vitis takes (UG1448 214-226: a power of 2, 8 to 1024 bits).
 constexpr int kMaxAxiBits = 1024;
 
-// An argument's element as the top's m_axi port carries it: its word padded to
-// a power of two of at least 8 bits, which is what Vitis infers bursts on
+// An argument's element as the top's m_axi port carries it (units/argument.h):
+// a power of two of at least 8 bits is also what Vitis infers bursts on
 // (UG1448 214-233: "DataType allocated space contains padding is unsupported").
-int axi_bits(int bits) {
-  int padded = 8;
-  while (padded < bits) padded *= 2;
-  return padded;
-}
+int axi_bits(int bits) { return axi_element_bits(bits); }
 
 // C++ identifiers for the region's names, unique across the generated code.
 class Identifiers {
@@ -591,8 +588,12 @@ class Emitter {
     out += top_signature() + " {\n";
     for (size_t a = 0; a < region_.arguments.size(); ++a) {
       const ArgumentInstance& arg = region_.arguments[a];
+      // The interface's timing as the simulator modelled it (units/argument.h).
       out += "#pragma HLS interface m_axi port=" + arg_ids_[a] + " bundle=gmem_" + arg_ids_[a] +
-             " offset=slave depth=" + std::to_string(arg.size) + "\n";
+             " offset=slave depth=" + std::to_string(arg.size) + " latency=" + std::to_string(arg.axi.latency) +
+             " num_read_outstanding=" + std::to_string(arg.axi.read_outstanding) +
+             " max_read_burst_length=" + std::to_string(arg.axi.burst_beats) +
+             " max_write_burst_length=" + std::to_string(arg.axi.burst_beats) + "\n";
       out += "#pragma HLS interface s_axilite port=" + arg_ids_[a] + "\n";
     }
     out += "#pragma HLS interface s_axilite port=return\n#pragma HLS dataflow\n";

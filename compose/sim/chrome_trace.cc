@@ -52,7 +52,12 @@ std::string chrome_trace(const Region& region, const SimResult& result, const Ti
     for (const Interval& i : timeline.intervals(p)) {
       std::string name = "busy";
       json args = json::object();
-      if (i.kind != Interval::busy) {
+      if (i.kind == Interval::wait_dram) {
+        const auto& target = decl.ports[static_cast<size_t>(i.port)];
+        const std::string argument = region.arguments[static_cast<size_t>(target.id)].name;
+        name = "wait dram " + argument;
+        args = {{"port", decl.unit->ports[static_cast<size_t>(i.port)].name}, {"argument", argument}};
+      } else if (i.kind != Interval::busy) {
         const auto& target = decl.ports[static_cast<size_t>(i.port)];
         const std::string channel = region.channels[static_cast<size_t>(target.id)].label();
         name = std::string(i.kind == Interval::wait_empty ? "wait empty " : "wait full ") + channel;

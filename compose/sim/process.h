@@ -9,6 +9,10 @@
 // one a second access to the same side of the memory) is visible to loads
 // from iteration s + latency on; a load sooner returns the row's old value.
 //
+// So are region arguments' m_axi interfaces (compose/sim/axi_timing.h): a
+// read waits for its burst's data, and a loop is left only once its write
+// responses are back.
+//
 // So is the II budget: a marked trip may make no more accesses to a port than
 // its II gives it (a stream port: II reads or II writes; a region argument: II
 // loads and II stores; a memory: what its storage gives, units/storage.h). A
@@ -21,9 +25,11 @@
 #include <vector>
 
 #include "units/buffer.h"
+#include "compose/sim/axi_timing.h"
 #include "compose/sim/fifo_timing.h"
 #include "compose/sim/fifo_times.h"
 #include "compose/sim/process_clock.h"
+#include "units/argument.h"
 #include "units/bits.h"
 #include "units/storage.h"
 #include "units/unit_model.h"
@@ -67,6 +73,21 @@ class Scheduler {
   [[noreturn]] virtual void out_of_bounds(SimProcess& p) = 0;
 };
 
+// A region argument port's m_axi interface: the read burst in progress and
+// the last bursts' ends, as axi_timing.h times them. A burst is what Vitis
+// infers in a pipelined loop: reads of consecutive rows in consecutive
+// iterations of one run, up to burst_beats, not across a 4 KiB boundary.
+struct SimAxi {
+  AxiTiming timing;
+  int64_t bytes = 1;  // an element's bytes on the port (axi_element_bits)
+  int64_t run = -1, iteration = -1, next_row = -1, beats = 0;  // the burst in progress
+  int64_t request = INT64_MIN / 2;  // when its request went out
+  int64_t ready = 0;                // when its data can be read
+  int64_t last_read = 0;            // its latest beat
+  int64_t bursts = 0;               // read bursts so far
+  std::vector<int64_t> tails;       // the last beat of each of the last read_outstanding bursts, a ring
+};
+
 // A memory port's storage, with the stores still in flight when it declares a
 // write latency.
 struct SimStorage {
@@ -75,7 +96,7 @@ struct SimStorage {
   uint64_t* base = nullptr;  // row r is at base + r * stride
   int64_t rows = 0;
   bool bound = false;
-  bool timed = false;  // a write latency or registers: the accesses take the cold path
+  bool timed = false;  // a write latency, registers or an argument: the accesses take the cold path
   bool memory = false;  // on chip; else a region argument
   bool shared = false;  // another port of the process is bound to the same buffer
   // Every access is held to the budget, not only a side's second in a trip:
@@ -89,6 +110,7 @@ struct SimStorage {
   int write_latency = 0;
   bool registers() const { return storage == Storage::registers; }
   std::vector<int64_t> written_in;  // registers: the clock iteration each row was last written in
+  SimAxi axi;  // an argument's interface
   struct Pending {
     int64_t row, visible_at;
     std::vector<uint64_t> limbs;
@@ -202,7 +224,7 @@ class SimProcess {
     // watchdog must be able to stop a loop that never steps.
     if (step_limit_ == INT64_MIN) [[unlikely]]
       past_limit(-1);
-    clock.begin_trip();
+    clock.begin_trip(line);
     ++iteration_;
     trip_line_ = line;
   }
@@ -216,9 +238,11 @@ class SimProcess {
       step_limit_ = INT64_MIN;
     }
   }
-  // The body has returned: a last trip over its budget is refused here.
+  // The body has returned: a last trip over its budget is refused here, and
+  // the process is done once its loop is left and its writes answered.
   void finish_body() {
     if (over_budget_ || clock.over_budget()) over_budget();
+    clock.end_body();
   }
 
   // The pipeline drains: every store in flight lands.
@@ -325,10 +349,11 @@ class SimProcess {
     __builtin_unreachable();  // fail() does not return
   }
 
-  // A memory that declares a write latency, or registers.
+  // A memory that declares a write latency, or registers; or an argument.
   [[gnu::noinline]] void timed_load(SimStorage& s, int port, int64_t row, uint64_t* limbs, int limb_count) {
     if (s.write_latency > 0) s.land(mem_iteration(port, 0));
     copy_limbs(s.base + row * limb_count, limb_count, limbs);
+    if (!s.memory) return argument_load(s, port, row);
     if (s.registers()) return;
     if (clock.load(port) > 0 || s.check_each || (s.two_sided && clock.writes_in_trip(port) > 0))
       check_storage(s, port);
@@ -341,6 +366,7 @@ class SimProcess {
     } else {
       copy_limbs(limbs, limb_count, s.base + row * limb_count);
     }
+    if (!s.memory) return argument_store(s, port);
     if (s.registers()) {
       // Outside a trip, a register takes one write an iteration: a second starts the next.
       int64_t& written = s.written_in[static_cast<size_t>(row)];
@@ -350,6 +376,42 @@ class SimProcess {
       check_storage(s, port);
     }
   }
+  // An argument's read: its burst's data, or a new burst's request, which
+  // goes out as early as the run would have reached it without DRAM stalls,
+  // one a cycle, and waits for the burst read_outstanding before it.
+  void argument_load(SimStorage& s, int port, int64_t row) {
+    const int64_t k = clock.load(port);
+    if (k > 0 || s.check_each) check_storage(s, port);
+    SimAxi& a = s.axi;
+    const int64_t iteration = clock.iterations(), run = clock.run();
+    const bool continues = run == a.run && iteration == a.iteration + 1 && row == a.next_row &&
+                           a.beats < a.timing.burst_beats && (row * a.bytes) % kAxiBurstBoundaryBytes != 0;
+    if (!continues) {
+      const int64_t window = a.timing.read_outstanding;
+      if (a.bursts > 0) a.tails[static_cast<size_t>((a.bursts - 1) % window)] = a.last_read;
+      a.request = std::max(clock.unstalled_issue(), a.request + 1);
+      a.ready = a.request + axi_read_latency(a.timing.latency);
+      if (a.bursts >= window)
+        a.ready = std::max(a.ready, a.tails[static_cast<size_t>((a.bursts - window) % window)] +
+                                        axi_outstanding_gap(a.timing.latency));
+      ++a.bursts;
+      a.beats = 0;
+      a.run = run;
+    }
+    ++a.beats;
+    a.next_row = row + 1;
+    a.iteration = iteration;
+    a.last_read = clock.dram_read(port, k, a.ready);
+  }
+  // An argument's write leaves with its iteration's outputs; its burst's
+  // response comes back axi_write_response cycles after its last beat, which
+  // the latest write's response bounds.
+  void argument_store(SimStorage& s, int port) {
+    const int64_t k = clock.store(port);
+    if (k > 0 || s.check_each) check_storage(s, port);
+    clock.await_response(port, clock.dram_write_cycle(k) + axi_write_response(s.axi.timing.latency));
+  }
+
   // The memory iteration of an access to `side` (0 load, 1 store) of `port`:
   // the trip's, or outside a trip, a second access to one side within an
   // iteration starts the next.

@@ -12,10 +12,18 @@
 // Registers (a fully partitioned memory) take any number of accesses in a
 // trip; outside one, only writing a row twice starts another iteration.
 //
-// Two edges stall an iteration (compose/sim/fifo_timing.h gives their delays):
+// A run of one marked loop's trips is one execution of that pipelined loop:
+// entering it costs a cycle, and whatever follows it (code outside the loop,
+// another loop, the body's end) waits until its last trip has drained, its
+// write responses have come back, and a cycle more (control_timing.h).
+//
+// Three edges stall an iteration (compose/sim/fifo_timing.h and axi_timing.h
+// give their delays):
 //   read-after-write:  a token is read no earlier than its write + 1 or 2;
 //   write-after-read:  token k is written no earlier than the read of token
-//                      k - D, plus 1, where D is the FIFO's depth.
+//                      k - D, plus 1, where D is the FIFO's depth;
+//   DRAM:              an argument's word is read no earlier than its burst's
+//                      request + the interface's read latency.
 // A stall delays the iteration and every later one, as a stalled HLS pipeline does.
 #pragma once
 
@@ -23,6 +31,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "compose/sim/control_timing.h"
 #include "compose/sim/sim_listener.h"
 #include "units/unit_model.h"
 
@@ -31,7 +40,8 @@ namespace loom {
 class ProcessClock {
  public:
   // Each stall is told to `listener`, if not null, as process `process`'s.
-  ProcessClock(Pipeline pipeline, int ports, SimListener* listener, size_t process);
+  // The process's first state runs at cycle `start`.
+  ProcessClock(Pipeline pipeline, int ports, SimListener* listener, size_t process, int64_t start = 0);
 
   // The watchdog's cycle bound: when the clock first passes `bound`, it sets
   // *alarm to INT64_MIN, the step limit the process's next access trips on
@@ -41,8 +51,12 @@ class ProcessClock {
     alarm_ = alarm;
   }
 
-  // A marked trip (LOOM_PIPELINE) begins: always a new iteration. Trips do not nest.
-  void begin_trip() {
+  // A trip of the marked loop at `line` (LOOM_PIPELINE) begins: always a new
+  // iteration, and the first of a run of that loop's trips enters the loop.
+  // Trips do not nest.
+  void begin_trip(int line) {
+    if (line != loop_line_) [[unlikely]]
+      enter_loop(line);
     next_iteration();
     in_trip_ = true;
   }
@@ -84,6 +98,7 @@ class ProcessClock {
   // written twice in the iteration) starts the next one.
   // The first access of all begins iteration 1, as any port's does.
   void wire(bool rewrite) {
+    if (!in_trip_ && loop_line_ != 0) leave_loop();
     if (!in_trip_ && (rewrite || iterations_ == 0)) next_iteration();
   }
 
@@ -94,15 +109,50 @@ class ProcessClock {
   int ii() const { return pipeline_.ii; }
 
   // The cycle the process has reached: its current iteration's issue.
-  int64_t now() const { return iterations_ == 0 ? 0 : issue_; }
-  // When its last iteration has drained: depth cycles after that iteration
-  // issued. Every access drains through every stage, and issue only grows.
-  // An access k cycles into its trip drains k cycles later.
-  int64_t finish() const { return iterations_ == 0 ? 0 : issue_ + pipeline_.depth + late_; }
+  int64_t now() const { return iterations_ == 0 ? start_ : issue_; }
+  // When it is done: once its body has returned (end_body), the cycle it
+  // reached; until then, when its last iteration drains: depth cycles after
+  // that iteration issued. Every access drains through every stage, and
+  // issue only grows. An access k cycles into its trip drains k cycles later.
+  int64_t finish() const {
+    if (done_ >= 0) return done_;
+    return iterations_ == 0 ? start_ : issue_ + pipeline_.depth + late_;
+  }
+  // The body has returned: the loop it was in is left, and the process is
+  // done once every write response is back.
+  void end_body();
   int64_t iterations() const { return iterations_; }
   int64_t stalled_empty() const { return stalled_[Interval::wait_empty]; }
   int64_t stalled_full() const { return stalled_[Interval::wait_full]; }
-  int64_t busy() const { return finish() - stalled_empty() - stalled_full(); }
+  int64_t stalled_dram() const { return stalled_[Interval::wait_dram]; }
+  int64_t busy() const { return finish() - start_ - stalled_empty() - stalled_full() - stalled_dram(); }
+
+  // Region arguments (axi_timing.h). Which run of iterations the process is
+  // in: a run of one marked loop's trips, or a stretch of code outside them;
+  // a burst continues only within one.
+  int64_t run() const { return run_; }
+  // The current iteration's issue had the run not stalled for DRAM: requests
+  // for later iterations' reads go out that early, the pipeline running
+  // ahead of a stall on an earlier one (UG1399 INTERFACE m_axi latency:
+  // "initiate a bus request <latency> cycles before the read is expected").
+  int64_t unstalled_issue() const { return issue_ - dram_stall_in_run_; }
+  // The k-th access of the iteration to argument port `port` reads a word
+  // readable from `ready`: stalls until then; returns the read's cycle.
+  int64_t dram_read(int port, int64_t k, int64_t ready) {
+    if (ready - k > issue_) [[unlikely]] {
+      dram_stall_in_run_ += ready - k - issue_;
+      stall_until(Interval::wait_dram, port, ready - k);
+    }
+    return issue_ + k;
+  }
+  // The cycle the k-th store of the iteration to an argument leaves, as a
+  // stream write does: depth - 1 cycles into the iteration.
+  int64_t dram_write_cycle(int64_t k) const { return issue_ + lag_ + k; }
+  // A write response of argument port `port` arrives at `cycle`: the loop
+  // the process is in cannot be left before it, nor the body end.
+  void await_response(int port, int64_t cycle) {
+    if (cycle > settle_) settle_ = cycle, settle_port_ = port;
+  }
 
  private:
   // One more access to `slot` (a port's read side, then its write side):
@@ -110,6 +160,8 @@ class ProcessClock {
   // second access begins a new iteration instead. Before any access
   // iterations_ is 0 and issue_ is -II, so the first begins iteration 1 at cycle 0.
   [[gnu::always_inline]] int64_t use(int slot) {
+    if (!in_trip_ && loop_line_ != 0) [[unlikely]]
+      leave_loop();
     int64_t& last = touched_in_[static_cast<size_t>(slot)];
     int64_t& count = count_[static_cast<size_t>(slot)];
     if (last == iterations_) {
@@ -143,6 +195,10 @@ class ProcessClock {
     if (until > issue_) [[unlikely]]
       stall_until(kind, port, until);
   }
+  // The first trip of a run of the marked loop at `line`; and the end of a
+  // run, which waits for its drain and write responses (control_timing.h).
+  void enter_loop(int line);
+  void leave_loop();
   void stall_until(Interval::Kind kind, int port, int64_t until) {
     stalled_[kind] += until - issue_;
     if (listener_ != nullptr) listener_->on_stall(process_, {kind, issue_, until, port});
@@ -165,7 +221,14 @@ class ProcessClock {
   bool in_trip_ = false;
   bool over_ = false;  // a stream port's side used more than II times in a trip
   int64_t late_ = 0;  // how far into the current iteration its latest stream access is
-  int64_t stalled_[3] = {0, 0, 0};
+  int64_t stalled_[4] = {0, 0, 0, 0};
+  int64_t start_;       // the cycle the process's first state runs
+  int loop_line_ = 0;   // the marked loop whose run the process is in, or 0
+  int64_t run_ = 0;
+  int64_t dram_stall_in_run_ = 0;
+  int64_t settle_ = 0;  // the last write response due
+  int settle_port_ = -1;
+  int64_t done_ = -1;   // once the body has returned
   int64_t bound_ = INT64_MAX;  // never passed, so alarm_ is never used, until set_alarm()
   int64_t* alarm_ = nullptr;
 };

@@ -20,10 +20,10 @@ struct SimResult;
 
 // A stretch of a process's time: busy, or blocked on a channel.
 struct Interval {
-  enum Kind { busy, wait_empty, wait_full };
+  enum Kind { busy, wait_empty, wait_full, wait_dram };
   Kind kind;
   int64_t begin, end;  // cycles, [begin, end)
-  int port = -1;       // the channel port waited on
+  int port = -1;       // the channel (or, for wait_dram, argument) port waited on
   friend bool operator==(const Interval&, const Interval&) = default;
 };
 
@@ -34,7 +34,9 @@ class SimListener {
   // The run is about to start on `region`, which outlives it.
   virtual void on_begin(const Region& region) { (void)region; }
   // Process `process` waited over [stall.begin, stall.end) on channel port
-  // stall.port, to read (wait_empty) or to write (wait_full). A process the run
+  // stall.port, to read (wait_empty) or to write (wait_full), or on argument
+  // port stall.port's m_axi interface (wait_dram: a read's data or a write's
+  // response). A process the run
   // ended blocked gets its last wait, up to the report's cycle + 1, at the end.
   virtual void on_stall(size_t process, const Interval& stall) {
     (void)process;

@@ -31,18 +31,19 @@ std::string sim_report(const Region& region, const SimResult& result) {
   const int64_t region_cycles = std::max<int64_t>(result.cycles, 1);
 
   out += "\nunits (cycles summed over instances; utilisation = busy / (instances x region cycles)):\n";
-  out += fmt::format("  {:<12} {:<12} {:>6} {:>12} {:>12} {:>12} {:>6}\n", "placement", "unit", "inst", "busy",
-                     "wait empty", "wait full", "util");
+  out += fmt::format("  {:<12} {:<12} {:>6} {:>12} {:>12} {:>12} {:>12} {:>6}\n", "placement", "unit", "inst", "busy",
+                     "wait empty", "wait full", "wait dram", "util");
   for (const auto& [placement, members] : group(result.processes, [](const ProcessStats& p) { return p.placement; })) {
-    int64_t busy = 0, empty = 0, full = 0;
+    int64_t busy = 0, empty = 0, full = 0, dram = 0;
     for (const ProcessStats* p : members) {
       busy += p->busy;
       empty += p->stalled_empty;
       full += p->stalled_full;
+      dram += p->stalled_dram;
     }
     const double util = 100.0 * static_cast<double>(busy) / static_cast<double>(static_cast<int64_t>(members.size()) * region_cycles);
-    out += fmt::format("  {:<12} {:<12} {:>6} {:>12} {:>12} {:>12} {:>5.1f}%\n", placement, members[0]->unit,
-                       members.size(), busy, empty, full, util);
+    out += fmt::format("  {:<12} {:<12} {:>6} {:>12} {:>12} {:>12} {:>12} {:>5.1f}%\n", placement, members[0]->unit,
+                       members.size(), busy, empty, full, dram, util);
   }
 
   out += "\nchannels (the deepest any element got, against its depth):\n";
@@ -73,7 +74,8 @@ nlohmann::json sim_json(const Region& region, const SimResult& result) {
   for (const ProcessStats& p : result.processes)
     j["processes"].push_back({{"name", p.name}, {"placement", p.placement}, {"unit", p.unit}, {"finished", p.finished},
                               {"finish", p.finish}, {"busy", p.busy}, {"stalled_empty", p.stalled_empty},
-                              {"stalled_full", p.stalled_full}, {"iterations", p.iterations}, {"steps", p.steps}});
+                              {"stalled_full", p.stalled_full}, {"stalled_dram", p.stalled_dram},
+                              {"iterations", p.iterations}, {"steps", p.steps}});
   j["channels"] = nlohmann::json::array();
   for (const ChannelStats& c : result.channels)
     j["channels"].push_back(

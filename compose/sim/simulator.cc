@@ -9,6 +9,7 @@
 #include <optional>
 #include <utility>
 
+#include "compose/sim/control_timing.h"
 #include "compose/sim/fiber.h"
 
 namespace loom {
@@ -193,7 +194,7 @@ std::vector<int64_t> params_of(const Region& region, const loom::Process& decl) 
 Task::Task(Simulation& sim, int id, const loom::Process& decl)
     : SimProcess(sim, *decl.unit,
                  ProcessClock(decl.unit->pipeline, static_cast<int>(decl.unit->ports.size()), sim.events,
-                              static_cast<size_t>(id)),
+                              static_cast<size_t>(id), kProcessStart),
                  params_of(sim.region, decl), sim.options.max_cycles),
       id(id), decl(decl), fiber(sim.options.stack_bytes, &Task::run, this), sim_(sim) {}
 
@@ -292,12 +293,16 @@ void Task::bind_ports() {
       if (s.registers()) s.written_in.assign(static_cast<size_t>(sim_.region.memories[id].rows), -1);
     } else if (t.bound() && t.kind == ObjectKind::argument) {
       s.buffer = &sim_.arguments[id];
+      const ArgumentInstance& a = sim_.region.arguments[id];
+      s.axi.timing = a.axi;
+      s.axi.bytes = axi_element_bits(a.word.bits()) / 8;
+      s.axi.tails.assign(static_cast<size_t>(a.axi.read_outstanding), 0);
     }
     if (s.buffer != nullptr) {
       s.bound = true;
       s.base = s.buffer->row(0);
       s.rows = s.buffer->rows();
-      s.timed = s.write_latency > 0 || s.registers();
+      s.timed = s.write_latency > 0 || s.registers() || !s.memory;
     }
     storage.push_back(std::move(s));
   }
@@ -424,6 +429,7 @@ void Simulation::collect() {
     s.busy = p->clock.busy();
     s.stalled_empty = p->clock.stalled_empty();
     s.stalled_full = p->clock.stalled_full();
+    s.stalled_dram = p->clock.stalled_dram();
     s.iterations = p->clock.iterations();
     s.steps = p->steps();
     // A process that never finished waits until the run stopped: its final
@@ -438,6 +444,8 @@ void Simulation::collect() {
     result.cycles = std::max(result.cycles, s.finish);
     result.processes.push_back(std::move(s));
   }
+  // ap_done rises the cycle after the last process is done (control_timing.h).
+  if (!processes.empty()) result.cycles += kRegionDone;
   for (size_t c = 0; c < fifos.size(); ++c) {
     const SimFifo& f = fifos[c];
     result.channels.push_back({region.channels[c].label(), f.depth(), f.times.writes(), f.times.max_occupancy(),

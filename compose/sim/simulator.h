@@ -40,6 +40,7 @@ struct ProcessStats {
   bool finished = false;
   int64_t finish = 0;  // one past its last channel access
   int64_t busy = 0, stalled_empty = 0, stalled_full = 0;
+  int64_t stalled_dram = 0;  // on region arguments: a read's data or a write's response
   int64_t iterations = 0, steps = 0;
 };
 

@@ -1,6 +1,7 @@
 #include "compose/sim/timeline.h"
 
 #include "compose/region.h"
+#include "compose/sim/control_timing.h"
 #include "compose/sim/simulator.h"
 
 namespace loom {
@@ -13,7 +14,7 @@ void Timeline::on_begin(const Region& region) {
 void Timeline::on_end(const SimResult& result) {
   for (size_t p = 0; p < intervals_.size(); ++p) {
     std::vector<Interval> all;
-    int64_t cursor = 0;
+    int64_t cursor = kProcessStart;  // each process's first state
     for (const Interval& stall : intervals_[p]) {
       if (stall.begin > cursor) all.push_back({Interval::busy, cursor, stall.begin});
       all.push_back(stall);

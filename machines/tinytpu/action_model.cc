@@ -7,6 +7,7 @@
 #include "actions/queries.h"
 #include "actions/rule.h"
 #include "compose/action_view.h"
+#include "compose/sim/control_timing.h"
 #include "machines/tinytpu/build.h"
 #include "machines/tinytpu/isa_dsl.h"
 #include "machines/tinytpu/tinytpu.h"
@@ -106,8 +107,17 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
   int64_t end = 0;
   const std::vector<isa::Instruction> stream = dynamic_stream(program.encoded);
   // Nothing issues before the program is on chip: the first unit every
-  // instruction reaches (the sequencer) starts after the copy.
-  c.prologue = copied_words(program);
+  // instruction reaches (the sequencer) starts after the copy, a loop run a
+  // burst that waits for its data, drains and is left (control_timing.h),
+  // and then enters its instruction loop.
+  const actions::DerivedUnit* sequencer = structure.unit("sequencer");
+  const actions::DerivedPort* imem = sequencer != nullptr ? sequencer->port("imem.read") : nullptr;
+  c.prologue = kProcessStart + kLoopEntry;
+  for (int64_t left = copied_words(program); left > 0; left -= design::kFetchBurst) {
+    const int64_t burst = std::min<int64_t>(left, design::kFetchBurst);
+    c.prologue += kLoopEntry + (imem != nullptr ? imem->read_latency : 0) + burst - 1 +
+                  (sequencer != nullptr ? sequencer->depth : 1) + kLoopExit;
+  }
   if (!stream.empty())
     if (const actions::Instruction* first = m.instruction(isa::info(stream.front().op).name); first != nullptr)
       free_at[actions::units_reached(*first).front()] = c.prologue;
@@ -135,10 +145,31 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
           for (const actions::Action& s : model_ins->actions)
             if (s.op == "send" && s.via == a.via && started.count(s.unit))
               input = std::max(input, started[s.unit] + latency[s.unit]);
+      // Each instruction is one run of the unit's pipelined loop: entered a
+      // cycle after its control word, its first row waiting for DRAM if it
+      // reads an argument, left a cycle after its last row drains and its
+      // writes are answered.
+      // A dispatch domain over kernels (the array) drains as its slowest
+      // instance does: each leaves its own loop.
+      int64_t read_wait = 0, response = 0, drain = 1;
+      const actions::Unit* mu = m.unit(u);
+      std::vector<std::string> kernels = mu != nullptr && !mu->kernels.empty() ? mu->kernels : std::vector<std::string>{u};
+      for (const std::string& kernel : kernels) {
+        const actions::DerivedUnit* d = structure.unit(kernel);
+        if (d == nullptr) continue;
+        drain = std::max(drain, d->depth);
+        for (const actions::Action& a : model_ins->actions)
+          if (a.unit == u)
+            if (const actions::DerivedPort* p = d->port(a.port); p != nullptr) {
+              read_wait = std::max(read_wait, p->read_latency);
+              response = std::max(response, p->write_response);
+            }
+      }
       const int64_t start = std::max(free_at[u], input);
-      started[u] = start;
-      free_at[u] = start + steps;
-      end = std::max(end, free_at[u] + latency[u]);
+      const int64_t first = start + kLoopEntry + read_wait;
+      started[u] = first;
+      free_at[u] = std::max(first + steps - 1 + drain, first + steps - 2 + drain + response) + kLoopExit;
+      end = std::max(end, free_at[u]);
       work[u] += steps;
       cost_row.units.push_back({u, steps, row.empty() ? once.span : row.span, row.empty() ? once.initiation : row.initiation,
                                 row.empty()});
@@ -158,7 +189,7 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
       busiest = w;
       c.bottleneck = u;
     }
-  c.estimate = end;
+  c.estimate = end + kRegionDone;
   c.table += "\nper program (steps each unit works; latency a row takes through it, from the composed pipelines):\n";
   for (const auto& [u, w] : work) {
     c.work[u] = {w, latency[u]};
@@ -168,7 +199,7 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
   }
   c.table += "static estimate: " + std::to_string(c.estimate) + " cycles (the bottleneck, " + c.bottleneck + ", works " +
              std::to_string(busiest) + " steps; the first " + std::to_string(c.prologue) +
-             " copy the program on chip, a word a cycle)\n";
+             " start the region and copy the program on chip, a burst at a time)\n";
   c.table += "\nobligations:\n";
   size_t discharged = 0;
   for (const actions::Obligation& o : model.obligations) {

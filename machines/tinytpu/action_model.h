@@ -46,7 +46,7 @@ Status check_work_counts(const actions::Machine& machine, const Assembled& progr
 struct Cost {
   std::string table;
   int64_t estimate = 0;
-  int64_t prologue = 0;  // cycles before the first instruction issues: the sequencer's copy of the program
+  int64_t prologue = 0;  // cycles before the first instruction issues: the start, and the sequencer's copy of the program
   std::string bottleneck;
   // The table's figures, for --json.
   struct UnitStep {

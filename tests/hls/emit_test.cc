@@ -95,12 +95,21 @@ TEST_CASE("the top's streams, bundles and pipelines are the composed region's", 
       INFO(c.label());
       CHECK(depth.at(c.label()) == c.depth);
     }
-    // One m_axi bundle per argument, none shared.
+    // One m_axi bundle per argument, none shared, each with the interface
+    // timing the simulator modelled (the argument's AxiTiming).
     std::set<std::string> bundles;
-    const std::regex axi(R"re(#pragma HLS interface m_axi port=(\w+) bundle=(\w+) offset=slave depth=(\d+))re");
+    const std::regex axi(
+        R"re(#pragma HLS interface m_axi port=(\w+) bundle=(\w+) offset=slave depth=(\d+) latency=(\d+) num_read_outstanding=(\d+) max_read_burst_length=(\d+) max_write_burst_length=(\d+)\n)re");
     int ports = 0;
-    for (auto it = std::sregex_iterator(top.begin(), top.end(), axi); it != std::sregex_iterator(); ++it, ++ports)
+    for (auto it = std::sregex_iterator(top.begin(), top.end(), axi); it != std::sregex_iterator(); ++it, ++ports) {
       bundles.insert((*it)[2]);
+      const ArgumentInstance& a = e.region.arguments[static_cast<size_t>(ports)];
+      INFO(a.name);
+      CHECK(std::stoi((*it)[4]) == a.axi.latency);
+      CHECK(std::stoi((*it)[5]) == a.axi.read_outstanding);
+      CHECK(std::stoi((*it)[6]) == a.axi.burst_beats);
+      CHECK(std::stoi((*it)[7]) == a.axi.burst_beats);
+    }
     CHECK(ports == static_cast<int>(e.region.arguments.size()));
     CHECK(bundles.size() == e.region.arguments.size());
     // Each unit's loops get its declared II.

@@ -5,7 +5,10 @@
 
 #include "actions/book.h"
 #include "actions/queries.h"
+#include <cmath>
+
 #include "machines/tinytpu/build.h"
+#include "machines/tinytpu/gates.h"
 #include "machines/tinytpu/action_model.h"
 #include "machines/tinytpu/isa_dsl.h"
 #include "spec/action_machine.h"
@@ -196,16 +199,36 @@ TEST_CASE("bad values in the spec's machine are named errors, not hangs") {
   CHECK(n.errors()[0].kind == "wrong-type");
 }
 
-TEST_CASE("the static estimate stays near the simulated cycles for the bench GEMMs") {
+// The band the static estimate holds to today against the simulated cycles,
+// on every bench GEMM. The target is 5%: the estimate misses the sequencer's
+// control words (loop, endloop, agu each take a trip) and a FIFO's kind (a
+// shift register passes a word a cycle sooner than a RAM), which is where the
+// flat 4x4x4 forms' 13% comes from.
+constexpr double kEstimateBand = 0.14;
+
+TEST_CASE("the static estimate stays near the simulated cycles on every bench GEMM, by simulating them") {
   const ActionModel m = model();
   auto st = composed_structure(isa::kDefaults);
   REQUIRE(st.ok());
   const isa::Params p = isa::kDefaults;
-  auto a = assemble(gemm_program(16, 16, 16, false, Form::looped, p).value(), p);
-  REQUIRE(a.ok());
-  const Cost c = cost(m, a.value(), st.value());
-  // The bottleneck's work is a floor; the pipelines' fill is added on top.
-  CHECK(c.estimate >= 16 * 16 * 16 / 16);
+  auto runs = bench({});
+  REQUIRE(runs.ok());
+  int gemms = 0;
+  for (const GateRun& r : runs.value()) {
+    if (r.m == 0) continue;  // vadd_program: no GEMM shape
+    REQUIRE(r.exact);
+    auto a = assemble(gemm_program(r.m, r.k, r.n, r.relu, r.form, p).value(), p);
+    REQUIRE(a.ok());
+    const Cost c = cost(m, a.value(), st.value());
+    const double gap = static_cast<double>(c.estimate - r.cycles) / static_cast<double>(r.cycles);
+    INFO(r.name << ": simulated " << r.cycles << ", estimated " << c.estimate);
+    CHECK(std::abs(gap) <= kEstimateBand);
+    // The bottleneck's work is a floor under both.
+    CHECK(c.estimate >= r.m * r.k * r.n / (p.T * p.T));
+    ++gemms;
+  }
+  CHECK(gemms == 20);
+  const Cost c = cost(m, assemble(gemm_program(16, 16, 16, false, Form::looped, p).value(), p).value(), st.value());
   CHECK(c.table.find("obligations:") != std::string::npos);
   CHECK(c.table.find("OPEN  accu") != std::string::npos);
 }
