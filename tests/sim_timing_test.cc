@@ -562,3 +562,142 @@ TEST_CASE("a trip left by an exception the body catches ends, and the next is no
 
 }  // namespace
 }  // namespace loom
+
+namespace loom {
+namespace {
+
+// Copies K rows of IN, from row FIRST at a stride of STRIDE, into OUT's rows
+// 0..K-1, one row a marked trip: the m_axi cases (compose/sim/axi_timing.h).
+struct Copier {
+  LOOM_UNIT("copier");
+  LOOM_READS_DRAM(IN, test::Token);
+  LOOM_WRITES_DRAM(OUT, test::Token);
+  LOOM_PARAM(k, K);
+  LOOM_PARAM(first, FIRST);
+  LOOM_PARAM(stride, STRIDE);
+  static constexpr auto ports = port_list(IN, OUT);
+  static constexpr auto params = param_list(k, first, stride);
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
+  template <class IO>
+  static void body(IO& io) {
+    for (int64_t i = 0; i < io.param(k); ++i) {
+      LOOM_PIPELINE(io);
+      io.store(OUT, i, io.load(IN, io.param(first) + i * io.param(stride)));
+    }
+  }
+};
+
+constexpr int64_t kInRows = 4096;
+
+SimResult copy(int64_t rows, int64_t first, int64_t stride, AxiTiming in_timing = {}) {
+  ParameterSet p = sim_params(rows, 1);
+  p.param("FIRST", first, 0, kInRows - 1, "the first row read");
+  p.param("STRIDE", stride, 1, 64, "rows between reads");
+  Architecture arch("copy", p);
+  Handle in = arch.argument<test::Token>("IN", kInRows, "rows to copy", in_timing);
+  Handle out = arch.argument<test::Token>("OUT", "K", "the copy");
+  place<Copier>(arch, "copier", one()).bind(Copier::IN, in()).bind(Copier::OUT, out());
+  std::vector<test::Token> rows_in(kInRows);
+  for (int64_t r = 0; r < kInRows; ++r) rows_in[static_cast<size_t>(r)].set_lane(0, r % 1000);
+  auto r = test::compose_and_simulate(arch, {{"IN", Buffer::of(rows_in)}});
+  REQUIRE(r.ok());
+  INFO(r.value().summary());
+  REQUIRE(r.value().ok());
+  const auto copied = r.value().arguments.at("OUT").as<test::Token>();
+  for (int64_t i = 0; i < rows; ++i) CHECK(copied[static_cast<size_t>(i)].lane_signed(0) == (first + i * stride) % 1000);
+  return r.value();
+}
+
+// The loop is entered at E = S + kLoopEntry. Its first read's request goes out
+// then, and its data is readable L = max(latency, 1) + 12 later; trip i issues
+// at E + L + i, writes its row then (depth 1), and the last write is answered
+// R later; the loop is left a cycle after that.
+constexpr int64_t E = S + kLoopEntry;
+constexpr int64_t L = axi_read_latency(AxiTiming{}.latency);
+
+TEST_CASE("a burst of consecutive reads pays the read latency once, and the loop waits for its last write's answer", "[timing][axi]") {
+  const int64_t rows = 12;
+  const SimResult r = copy(rows, 0, 1);
+  CHECK(L == 13);  // LightningSim at the Vivado flow's latency 0
+  CHECK(r.processes[0].finish == E + L + (rows - 1) + R + kLoopExit);
+  // Waiting for the data, and for the answer beyond the drain a cycle after the write.
+  CHECK(r.processes[0].stalled_dram == L + (R - 1));
+  CHECK(r.cycles == r.processes[0].finish + kRegionDone);
+}
+
+TEST_CASE("strided reads are a request each: at latency 0 each waits the whole latency, at latency L they run L ahead", "[timing][axi]") {
+  const int64_t rows = 40;
+  // A long consecutive run is one burst, split every 16 beats by the
+  // adapter, each piece requested right behind the one before.
+  const SimResult consecutive = copy(rows, 0, 1);
+  CHECK(consecutive.processes[0].finish == E + L + (rows - 1) + R + kLoopExit);
+  // Latency 0: the schedule expects the data at once, so the pipeline waits
+  // out every request: trip i reads at E + L + (L + 1) i.
+  const SimResult waits = copy(rows, 0, 3);
+  CHECK(waits.processes[0].finish == E + L + (L + 1) * (rows - 1) + R + kLoopExit);
+  // Latency 20: a request goes out 20 cycles of progress ahead of its read.
+  // The first waits the whole read latency; the next 19 were requested
+  // behind it; trip 20's request went out after that wait, so it waits the
+  // 12 the schedule does not cover, and so on every 20 trips. (With room for
+  // all 40 in flight: at the default 16, the window binds as the next case shows.)
+  const int latency = 20;
+  const int64_t L20 = axi_read_latency(latency);
+  const SimResult ahead = copy(rows, 0, 3, AxiTiming{.latency = latency, .read_outstanding = 64});
+  CHECK(ahead.processes[0].finish == E + L20 + (rows - 1) + kAxiReadOverhead * ((rows - 1) / latency) + R + kLoopExit);
+}
+
+TEST_CASE("the outstanding window: a burst waits for the last beat of the one read_outstanding before it, and 4 KiB splits a burst", "[timing][axi]") {
+  const int64_t rows = 8;
+  // Strided at latency 20 with one read outstanding: each read waits for the
+  // one before + G, G = max(20, 1) + 12 - 7.
+  const int latency = 20;
+  const int64_t G20 = axi_outstanding_gap(latency);
+  CHECK(G20 == 25);
+  const SimResult strided = copy(rows, 0, 2, AxiTiming{.latency = latency, .read_outstanding = 1});
+  CHECK(strided.processes[0].finish == E + axi_read_latency(latency) + G20 * (rows - 1) + R + kLoopExit);
+  // Consecutive, inside one 4 KiB page (a Token is 4 bytes: 1024 a page): one burst.
+  const AxiTiming one_outstanding{.read_outstanding = 1};
+  const int64_t G = axi_outstanding_gap(AxiTiming{}.latency);
+  CHECK(G == 6);
+  const SimResult inside = copy(rows, 0, 1, one_outstanding);
+  CHECK(inside.processes[0].finish == E + L + (rows - 1) + R + kLoopExit);
+  // Across the page at row 1024, after 3 rows: the second piece waits for the
+  // first's last beat + G, G - 1 cycles more than the next trip's issue.
+  const SimResult across = copy(rows, 1021, 1, AxiTiming{.read_outstanding = 1, .burst_beats = 256});
+  CHECK(across.processes[0].finish == inside.processes[0].finish + (G - 1));
+}
+
+TEST_CASE("an argument's declared latency is the model's: each cycle of it is a cycle of the burst's wait", "[timing][axi]") {
+  const int64_t rows = 4;
+  const SimResult zero = copy(rows, 0, 1, AxiTiming{.latency = 0});
+  const SimResult one = copy(rows, 0, 1, AxiTiming{.latency = 1});  // max(latency, 1): the same
+  const SimResult ten = copy(rows, 0, 1, AxiTiming{.latency = 10});
+  CHECK(one.cycles == zero.cycles);
+  // IN's latency delays the read by 9 more; OUT's answers keep the default.
+  CHECK(ten.cycles == zero.cycles + 9);
+}
+
+TEST_CASE("a watchdog stop during a DRAM wait names the argument in the report", "[timing][axi][watchdog]") {
+  ParameterSet p = sim_params(4, 1);
+  p.param("FIRST", 0, 0, kInRows - 1, "the first row read");
+  p.param("STRIDE", 1, 1, 64, "rows between reads");
+  Architecture arch("copy", p);
+  Handle in = arch.argument<test::Token>("IN", kInRows, "rows to copy", AxiTiming{.latency = 500});
+  Handle out = arch.argument<test::Token>("OUT", "K", "the copy");
+  place<Copier>(arch, "copier", one()).bind(Copier::IN, in()).bind(Copier::OUT, out());
+  SimOptions options;
+  options.max_cycles = 100;
+  auto r = test::compose_and_simulate(arch, {{"IN", Buffer(test::Token::shape(), kInRows)}}, options);
+  REQUIRE(r.ok());
+  REQUIRE(r.value().outcome == SimResult::watchdog);
+  const BlockedProcess* b = r.value().report->find("copier");
+  REQUIRE(b != nullptr);
+  CHECK(b->dram_argument == "IN");
+  CHECK(b->dram_port == "IN");
+  CHECK(b->dram_until == E + 500 + kAxiReadOverhead);
+  CHECK(r.value().summary().find("waited " + std::to_string(b->dram_waited) + " cycles on DRAM, the last on argument 'IN'") !=
+        std::string::npos);
+}
+
+}  // namespace
+}  // namespace loom

@@ -25,8 +25,12 @@ std::string DeadlockReport::to_string() const {
   out += "Blocked processes:\n";
   for (const BlockedProcess& b : blocked) {
     out += "  " + b.process + " (" + b.unit + ") at cycle " + std::to_string(b.cycle) + ": ";
+    const std::string dram = b.dram_waited == 0 ? ""
+                             : "; it waited " + std::to_string(b.dram_waited) + " cycles on DRAM, the last on argument '" +
+                                   b.dram_argument + "' (port '" + b.dram_port + "') until cycle " +
+                                   std::to_string(b.dram_until);
     if (b.port.empty()) {
-      out += std::string(loom::to_string(b.state)) + "\n";
+      out += std::string(loom::to_string(b.state)) + dram + "\n";
       continue;
     }
     out += "waits to " + std::string(loom::to_string(b.state)) + " port '" + b.port + "' on channel '" + b.channel + "' (" +
@@ -35,7 +39,7 @@ std::string DeadlockReport::to_string() const {
     if (!b.waits_for.empty())
       out += ", " + std::string(b.waits_on_full ? "read by " : "written by ") + b.waits_for +
              (b.waits_for_finished ? ", which has finished" : "");
-    out += "\n";
+    out += dram + "\n";
   }
   if (!wait_cycles.empty()) {
     out += "Wait-for cycles:\n";

@@ -29,6 +29,13 @@ struct BlockedProcess {
   std::string waits_for;  // the process at the channel's other end
   bool waits_for_finished = false;  // ... which has already finished: it will never come
   int64_t cycle = 0;                // the first cycle it did nothing: where its wait begins in a trace
+  // Its waits on region arguments' m_axi interfaces (a read's data, a
+  // write's response): how long in all, and the last one's argument, port
+  // and end. A DRAM wait always ends, so it never blocks a process for
+  // good, but a watchdog can stop a run inside one.
+  int64_t dram_waited = 0;
+  std::string dram_argument, dram_port;
+  int64_t dram_until = -1;
 };
 
 struct DeadlockReport {

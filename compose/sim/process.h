@@ -21,6 +21,7 @@
 
 #include <cassert>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -110,7 +111,7 @@ struct SimStorage {
   int write_latency = 0;
   bool registers() const { return storage == Storage::registers; }
   std::vector<int64_t> written_in;  // registers: the clock iteration each row was last written in
-  SimAxi axi;  // an argument's interface
+  std::unique_ptr<SimAxi> axi;  // an argument's interface; out of line, so a memory port's stays small
   struct Pending {
     int64_t row, visible_at;
     std::vector<uint64_t> limbs;
@@ -376,20 +377,23 @@ class SimProcess {
       check_storage(s, port);
     }
   }
-  // An argument's read: its burst's data, or a new burst's request, which
-  // goes out as early as the run would have reached it without DRAM stalls,
-  // one a cycle, and waits for the burst read_outstanding before it.
+  // An argument's read: its burst's data; or a new burst, whose request goes
+  // out `latency` cycles of the pipeline's progress ahead of the read
+  // (ProcessClock::request_time), one a cycle; or the next piece of a burst
+  // split at burst_beats or 4 KiB, which the adapter requests right after the
+  // piece before. Each waits for the burst read_outstanding before it.
   void argument_load(SimStorage& s, int port, int64_t row) {
     const int64_t k = clock.load(port);
     if (k > 0 || s.check_each) check_storage(s, port);
-    SimAxi& a = s.axi;
+    SimAxi& a = *s.axi;
     const int64_t iteration = clock.iterations(), run = clock.run();
-    const bool continues = run == a.run && iteration == a.iteration + 1 && row == a.next_row &&
-                           a.beats < a.timing.burst_beats && (row * a.bytes) % kAxiBurstBoundaryBytes != 0;
+    const bool consecutive = run == a.run && iteration == a.iteration + 1 && row == a.next_row;
+    const bool continues =
+        consecutive && a.beats < a.timing.burst_beats && (row * a.bytes) % kAxiBurstBoundaryBytes != 0;
     if (!continues) {
       const int64_t window = a.timing.read_outstanding;
       if (a.bursts > 0) a.tails[static_cast<size_t>((a.bursts - 1) % window)] = a.last_read;
-      a.request = std::max(clock.unstalled_issue(), a.request + 1);
+      a.request = consecutive ? a.request + 1 : std::max(clock.request_time(a.timing.latency), a.request + 1);
       a.ready = a.request + axi_read_latency(a.timing.latency);
       if (a.bursts >= window)
         a.ready = std::max(a.ready, a.tails[static_cast<size_t>((a.bursts - window) % window)] +
@@ -409,7 +413,7 @@ class SimProcess {
   void argument_store(SimStorage& s, int port) {
     const int64_t k = clock.store(port);
     if (k > 0 || s.check_each) check_storage(s, port);
-    clock.await_response(port, clock.dram_write_cycle(k) + axi_write_response(s.axi.timing.latency));
+    clock.await_response(port, clock.dram_write_cycle(k) + axi_write_response(s.axi->timing.latency));
   }
 
   // The memory iteration of an access to `side` (0 load, 1 store) of `port`:

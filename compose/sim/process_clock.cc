@@ -13,34 +13,65 @@ ProcessClock::ProcessClock(Pipeline pipeline, int ports, SimListener* listener, 
 }
 
 void ProcessClock::enter_loop(int line) {
-  if (loop_line_ != 0) leave_loop();
+  if (mode_ == kAfterTrip) leave_loop();
   // The cycle into the loop comes after the state before it: the first trip
   // issues II + kLoopEntry after it.
   issue_ += kLoopEntry;
   if (issue_ > bound_) *alarm_ = INT64_MIN;
   loop_line_ = line;
-  ++run_;
-  dram_stall_in_run_ = 0;
+  new_run();
 }
 
-void ProcessClock::leave_loop() {
-  assert(!in_trip_);
-  loop_line_ = 0;
+void ProcessClock::new_run() {
   ++run_;
-  dram_stall_in_run_ = 0;
+  run_first_ = iterations_ + 1;
+  stall_in_run_ = 0;
+  stalls_.clear();
+}
+
+void ProcessClock::remember(int64_t cycles) {
+  // Older stalls than a request can look back to are folded away.
+  const int64_t horizon = progress() - ahead_;
+  if (stalls_.size() >= 64) {
+    size_t keep = 0;
+    while (keep < stalls_.size() && stalls_[keep].at < horizon) ++keep;
+    stalls_.erase(stalls_.begin(), stalls_.begin() + static_cast<std::ptrdiff_t>(keep));
+  }
+  stalls_.push_back({progress(), cycles});
+}
+
+int64_t ProcessClock::request_time(int latency) const {
+  if (latency == 0) return issue_ - (dram_stall_iteration_ == iterations_ ? dram_stall_in_iteration_ : 0);
+  // The run's first iteration began at this progress, before any of its stalls.
+  const int64_t begun = progress() - (iterations_ - run_first_) * pipeline_.ii;
+  const int64_t at = progress() - latency;
+  if (at < begun) return begun;
+  // The cycle the pipeline reached progress `at`: after every stall at or before it.
+  int64_t later = 0;
+  for (auto it = stalls_.rbegin(); it != stalls_.rend() && it->at > at; ++it) later += it->cycles;
+  return at + stall_in_run_ - later;
+}
+
+int64_t ProcessClock::leave_loop() {
+  assert(mode_ == kAfterTrip);
+  mode_ = kOutside;
+  loop_line_ = 0;
   const int64_t drained = issue_ + pipeline_.depth + late_;
   late_ = 0;
   int64_t next = drained;
   if (settle_ > drained) {
     // Waiting for write responses is waiting on DRAM.
     stalled_[Interval::wait_dram] += settle_ - drained;
+    last_dram_port_ = settle_port_, last_dram_until_ = settle_;
     if (listener_ != nullptr) listener_->on_stall(process_, {Interval::wait_dram, drained, settle_, settle_port_});
     next = settle_;
   }
   next += kLoopExit;
   // What follows is the next iteration, at `next`.
-  issue_ = std::max(issue_, next - pipeline_.ii);
+  issue_ = next - pipeline_.ii;
   if (issue_ > bound_) *alarm_ = INT64_MIN;
+  new_run();
+  return next;
 }
 
 void ProcessClock::end_body() {
@@ -48,9 +79,8 @@ void ProcessClock::end_body() {
     done_ = start_;
     return;
   }
-  if (loop_line_ != 0) {
-    leave_loop();
-    done_ = issue_ + pipeline_.ii;
+  if (mode_ == kAfterTrip) {
+    done_ = leave_loop();
     return;
   }
   // Code outside marked loops drains, and waits for its write responses.
@@ -58,6 +88,7 @@ void ProcessClock::end_body() {
   done_ = drained;
   if (settle_ > drained) {
     stalled_[Interval::wait_dram] += settle_ - drained;
+    last_dram_port_ = settle_port_, last_dram_until_ = settle_;
     if (listener_ != nullptr) listener_->on_stall(process_, {Interval::wait_dram, drained, settle_, settle_port_});
     done_ = settle_;
   }

@@ -58,11 +58,11 @@ class ProcessClock {
     if (line != loop_line_) [[unlikely]]
       enter_loop(line);
     next_iteration();
-    in_trip_ = true;
+    mode_ = kInTrip;
   }
   // ...and ends, at the end of the loop body's scope.
-  void end_trip() { in_trip_ = false; }
-  bool in_trip() const { return in_trip_; }
+  void end_trip() { mode_ = kAfterTrip; }
+  bool in_trip() const { return mode_ == kInTrip; }
   // Whether a stream's or an argument's side was used more than II times in
   // the trip. A memory's port is exempt(): its storage says what fits, and
   // the process holds it to that.
@@ -74,7 +74,7 @@ class ProcessClock {
     kind_[static_cast<size_t>(port)] = kind_[static_cast<size_t>(ports_ + port)] = kind;
   }
   // The trip just ended is looked at again, to say what it used.
-  void reopen_trip() { in_trip_ = true; }
+  void reopen_trip() { mode_ = kInTrip; }
 
   // A read on `port` of a token that can be read from cycle `readable` (its
   // write, plus the FIFO's read-after-write delay); returns the read's cycle.
@@ -98,14 +98,14 @@ class ProcessClock {
   // written twice in the iteration) starts the next one.
   // The first access of all begins iteration 1, as any port's does.
   void wire(bool rewrite) {
-    if (!in_trip_ && loop_line_ != 0) leave_loop();
-    if (!in_trip_ && (rewrite || iterations_ == 0)) next_iteration();
+    if (mode_ == kAfterTrip) return after_loop();  // the loop is left: a new iteration
+    if (mode_ == kOutside && (rewrite || iterations_ == 0)) next_iteration();
   }
 
   // The accesses the current trip has made to `port`'s read (or load) side,
   // and to its write (or store) side.
-  int64_t reads_in_trip(int port) const { return in_trip_ ? uses_in_trip(port) : 0; }
-  int64_t writes_in_trip(int port) const { return in_trip_ ? uses_in_trip(ports_ + port) : 0; }
+  int64_t reads_in_trip(int port) const { return in_trip() ? uses_in_trip(port) : 0; }
+  int64_t writes_in_trip(int port) const { return in_trip() ? uses_in_trip(ports_ + port) : 0; }
   int ii() const { return pipeline_.ii; }
 
   // The cycle the process has reached: its current iteration's issue.
@@ -131,20 +131,30 @@ class ProcessClock {
   // in: a run of one marked loop's trips, or a stretch of code outside them;
   // a burst continues only within one.
   int64_t run() const { return run_; }
-  // The current iteration's issue had the run not stalled for DRAM: requests
-  // for later iterations' reads go out that early, the pipeline running
-  // ahead of a stall on an earlier one (UG1399 INTERFACE m_axi latency:
-  // "initiate a bus request <latency> cycles before the read is expected").
-  int64_t unstalled_issue() const { return issue_ - dram_stall_in_run_; }
+  // When the request for a read the current iteration makes went out, on an
+  // interface whose schedule expects `latency` cycles: `latency` cycles of
+  // the pipeline's progress before the read (UG1399 INTERFACE m_axi latency:
+  // the design initiates a bus request <latency> cycles before the read is
+  // expected), so past any stall in between; and never before the run began.
+  // At latency 0 it is the iteration's issue: the pipeline waits out every
+  // request; and requests of one iteration go out together, so one that
+  // waited for DRAM does not hold back the next one's request. Requires
+  // remember_stalls(latency) at bind.
+  int64_t request_time(int latency) const;
+  // The process has an argument whose requests run `latency` cycles ahead:
+  // the clock keeps that much of its run's stall history.
+  void remember_stalls(int latency) { ahead_ = std::max<int64_t>(ahead_, latency); }
   // The k-th access of the iteration to argument port `port` reads a word
   // readable from `ready`: stalls until then; returns the read's cycle.
   int64_t dram_read(int port, int64_t k, int64_t ready) {
-    if (ready - k > issue_) [[unlikely]] {
-      dram_stall_in_run_ += ready - k - issue_;
+    if (ready - k > issue_) [[unlikely]]
       stall_until(Interval::wait_dram, port, ready - k);
-    }
     return issue_ + k;
   }
+  // The argument port the process last waited on DRAM for, and until when
+  // (-1: never): what a deadlock or watchdog report says of it.
+  int last_dram_port() const { return last_dram_port_; }
+  int64_t last_dram_until() const { return last_dram_until_; }
   // The cycle the k-th store of the iteration to an argument leaves, as a
   // stream write does: depth - 1 cycles into the iteration.
   int64_t dram_write_cycle(int64_t k) const { return issue_ + lag_ + k; }
@@ -158,14 +168,16 @@ class ProcessClock {
   // One more access to `slot` (a port's read side, then its write side):
   // returns how many the current iteration made before it. Outside a trip, a
   // second access begins a new iteration instead. Before any access
-  // iterations_ is 0 and issue_ is -II, so the first begins iteration 1 at cycle 0.
+  // iterations_ is 0 and issue_ is start - II, so the first begins iteration
+  // 1 at the process's start.
   [[gnu::always_inline]] int64_t use(int slot) {
-    if (!in_trip_ && loop_line_ != 0) [[unlikely]]
-      leave_loop();
+    // The first access after a loop run leaves the loop, in an iteration of its own.
+    if (mode_ == kAfterTrip) [[unlikely]]
+      after_loop();
     int64_t& last = touched_in_[static_cast<size_t>(slot)];
     int64_t& count = count_[static_cast<size_t>(slot)];
     if (last == iterations_) {
-      if (in_trip_) return again(slot, count++);
+      if (mode_ == kInTrip) return again(slot, count++);
       next_iteration();
     }
     last = iterations_;
@@ -198,8 +210,27 @@ class ProcessClock {
   // The first trip of a run of the marked loop at `line`; and the end of a
   // run, which waits for its drain and write responses (control_timing.h).
   void enter_loop(int line);
-  void leave_loop();
+  // Leaves the run: returns the cycle the code after it runs at.
+  int64_t leave_loop();
+  void after_loop() {
+    leave_loop();
+    next_iteration();
+  }
+  void new_run();
+  // The pipeline's progress: the cycle it would have reached without the
+  // run's stalls. It moves II an iteration.
+  int64_t progress() const { return issue_ - stall_in_run_; }
+  // A stall of `cycles` at the current progress, kept while a request could
+  // still look back past it.
+  void remember(int64_t cycles);
   void stall_until(Interval::Kind kind, int port, int64_t until) {
+    if (kind == Interval::wait_dram) {
+      last_dram_port_ = port, last_dram_until_ = until;
+      if (dram_stall_iteration_ != iterations_) dram_stall_iteration_ = iterations_, dram_stall_in_iteration_ = 0;
+      dram_stall_in_iteration_ += until - issue_;
+    }
+    if (ahead_ > 0) remember(until - issue_);
+    stall_in_run_ += until - issue_;
     stalled_[kind] += until - issue_;
     if (listener_ != nullptr) listener_->on_stall(process_, {kind, issue_, until, port});
     issue_ = until;
@@ -218,17 +249,30 @@ class ProcessClock {
   SimListener* listener_;
   size_t process_;
   int64_t issue_, iterations_ = 0;
-  bool in_trip_ = false;
+  // Outside any marked loop; in a trip; or between a run's trips (the run
+  // goes on if the next thing is a trip of its loop, and is left otherwise).
+  enum Mode : char { kOutside, kInTrip, kAfterTrip };
+  Mode mode_ = kOutside;
   bool over_ = false;  // a stream port's side used more than II times in a trip
   int64_t late_ = 0;  // how far into the current iteration its latest stream access is
   int64_t stalled_[4] = {0, 0, 0, 0};
   int64_t start_;       // the cycle the process's first state runs
   int loop_line_ = 0;   // the marked loop whose run the process is in, or 0
   int64_t run_ = 0;
-  int64_t dram_stall_in_run_ = 0;
+  int64_t run_first_ = 1;       // the run's first iteration
+  int64_t stall_in_run_ = 0;    // every kind of stall since the run began
+  int64_t ahead_ = 0;           // the longest an argument's requests run ahead
+  struct Stall {
+    int64_t at, cycles;  // the progress it happened at; how long
+  };
+  std::vector<Stall> stalls_;  // the run's, as far back as ahead_ needs
+  // The current iteration's DRAM stalls: requests in one iteration go out together.
+  int64_t dram_stall_iteration_ = -1, dram_stall_in_iteration_ = 0;
   int64_t settle_ = 0;  // the last write response due
   int settle_port_ = -1;
   int64_t done_ = -1;   // once the body has returned
+  int last_dram_port_ = -1;
+  int64_t last_dram_until_ = -1;
   int64_t bound_ = INT64_MAX;  // never passed, so alarm_ is never used, until set_alarm()
   int64_t* alarm_ = nullptr;
 };

@@ -294,9 +294,11 @@ void Task::bind_ports() {
     } else if (t.bound() && t.kind == ObjectKind::argument) {
       s.buffer = &sim_.arguments[id];
       const ArgumentInstance& a = sim_.region.arguments[id];
-      s.axi.timing = a.axi;
-      s.axi.bytes = axi_element_bits(a.word.bits()) / 8;
-      s.axi.tails.assign(static_cast<size_t>(a.axi.read_outstanding), 0);
+      s.axi = std::make_unique<SimAxi>();
+      s.axi->timing = a.axi;
+      s.axi->bytes = axi_element_bits(a.word.bits()) / 8;
+      s.axi->tails.assign(static_cast<size_t>(a.axi.read_outstanding), 0);
+      clock.remember_stalls(a.axi.latency);
     }
     if (s.buffer != nullptr) {
       s.bound = true;
@@ -373,6 +375,13 @@ DeadlockReport Simulation::report(DeadlockReport::Kind kind) const {
     // begins in the trace, once its last iteration has drained.
     b.cycle = std::max(p->clock.now(), p->clock.finish());
     r.cycle = std::max(r.cycle, b.cycle);
+    if (p->clock.stalled_dram() > 0) {
+      const int port = p->clock.last_dram_port();
+      b.dram_waited = p->clock.stalled_dram();
+      b.dram_port = region.port({p->id, port}).name;
+      b.dram_argument = region.arguments[static_cast<size_t>(p->decl.ports[static_cast<size_t>(port)].id)].name;
+      b.dram_until = p->clock.last_dram_until();
+    }
     if (p->state != Task::blocked) {
       b.state = p->id == tripped ? BlockedProcess::tripped : BlockedProcess::ready;
       r.blocked.push_back(b);

@@ -65,8 +65,10 @@ class Gate {
       std::vector<int64_t> expected = triple_loop_gemm(c.initial, c.run.m, c.run.k, c.run.n, c.run.relu);
       for (int64_t row = 0; row < p_.MAXDIM; ++row)
         for (int64_t col = 0; col < p_.MAXDIM; ++col)
-          if (row >= c.run.m || col >= c.run.n)
-            expected[static_cast<size_t>(row * p_.MAXDIM + col)] = c.initial.C[static_cast<size_t>(row * p_.MAXDIM + col)];
+          if (row >= c.run.m || col >= c.run.n) {
+            const size_t at = static_cast<size_t>(matrix_index(p_, row, col));
+            expected[at] = c.initial.C[at];
+          }
       if (last_.C != expected) {
         r.exact = false;
         r.failure = "the simulated C matches the reference model, but not the plain triple-loop GEMM of A and B";
@@ -147,15 +149,16 @@ class Gate {
 Result<Program> vadd_program(int64_t M, int64_t K, int64_t N, const isa::Params& p) {
   if (M % p.T || K % p.T || N % p.T || M < p.AR_RAW_DIST || M > p.MAXDIM || K > p.MAXDIM || N > p.MAXDIM)
     return Error{"bad-shape", "vadd_program", "needs sides that are multiples of T up to MAXDIM, and M >= AR_RAW_DIST"};
-  const int64_t T = p.T, W = p.MAXDIM / T, KT = K / T, NT = N / T;
+  const int64_t T = p.T, D = p.MAXDIM, KT = K / T, NT = N / T;
   Program prog;
-  for (int64_t kt = 0; kt < KT; ++kt) prog.add(isa::dma_ld(M, 2, kt * M, kt, W));
+  // Tiles are D consecutive words each (matrix_index).
+  for (int64_t kt = 0; kt < KT; ++kt) prog.add(isa::dma_ld(M, 2, kt * M, kt * D, 1));
   for (int64_t j = 0; j < NT; ++j) {
-    prog.add(isa::dma_ld(K, 1, 0, j, W));
+    prog.add(isa::dma_ld(K, 1, 0, j * D, 1));
     for (int64_t kt = 0; kt < KT; ++kt) prog.add(isa::mm(M, kt * T, kt * M, 0, kt * M));  // one block per k-tile
     for (int64_t kt = 1; kt < KT; ++kt) prog.add(isa::vadd(M, 0, kt * M, 0));
     prog.add(isa::vrelu(M, 0, 0));
-    prog.add(isa::mvout(M, 0, j, W));
+    prog.add(isa::mvout(M, 0, j * D, 1));
   }
   prog.halt();
   return prog;
@@ -166,12 +169,13 @@ Result<Program> vadd_program(int64_t M, int64_t K, int64_t N, const isa::Params&
 IsaState edges(const isa::Params& p, const IsaState& base) {
   IsaState s = base;
   const int64_t targets[] = {127, 128, -128, -129, 0, -1, 1, -2};
-  for (int64_t k = 0; k < p.T; ++k) s.A[static_cast<size_t>(k)] = k < 2 ? 1 : 0;
+  const auto at = [&](int64_t row, int64_t col) { return static_cast<size_t>(matrix_index(p, row, col)); };
+  for (int64_t k = 0; k < p.T; ++k) s.A[at(0, k)] = k < 2 ? 1 : 0;
   for (int64_t n = 0; n < 8 && n < p.MAXDIM; ++n) {
     const int64_t t = targets[n], half = t / 2;
-    s.B[static_cast<size_t>(n)] = half;
-    s.B[static_cast<size_t>(p.MAXDIM + n)] = t - half;
-    for (int64_t k = 2; k < p.T; ++k) s.B[static_cast<size_t>(k * p.MAXDIM + n)] = 0;
+    s.B[at(0, n)] = half;
+    s.B[at(1, n)] = t - half;
+    for (int64_t k = 2; k < p.T; ++k) s.B[at(k, n)] = 0;
   }
   return s;
 }

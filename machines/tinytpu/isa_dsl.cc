@@ -16,14 +16,16 @@ Result<Program> gemm_program(int64_t M, int64_t K, int64_t N, bool relu, Form fo
                "is below AR_RAW_DIST = " + std::to_string(p.AR_RAW_DIST) +
                    ": each k-tile's mm would read the sums the previous one wrote too soon");
   if (!status.ok()) return status;
-  const int64_t T = p.T, W = p.MAXDIM / T, KT = K / T, NT = N / T;
+  // Each k-tile of A, and each column block of B and C, is D consecutive
+  // words (matrix_index): a dma_ld or mvout of one is one burst.
+  const int64_t T = p.T, D = p.MAXDIM, KT = K / T, NT = N / T;
   Program prog;
   if (form == Form::looped) {
     prog.loop(KT);  // A's k-tiles into vr
-    prog.add(isa::dma_ld(M, 2, 0, 0, W), {{"dst", 0, M}, {"src", 0, 1}});
+    prog.add(isa::dma_ld(M, 2, 0, 0, 1), {{"dst", 0, M}, {"src", 0, D}});
     prog.end();
     prog.loop(NT);  // L0: the column block j
-    prog.add(isa::dma_ld(K, 1, 0, 0, W), {{"src", 0, 1}});
+    prog.add(isa::dma_ld(K, 1, 0, 0, 1), {{"src", 0, D}});
     prog.add(isa::mm(M, 0, 0, 0, 0), {{"dst", 0, M}});
     if (KT > 1) {
       prog.loop(KT - 1);  // L1: the k-tiles after the first, which accumulate
@@ -31,15 +33,15 @@ Result<Program> gemm_program(int64_t M, int64_t K, int64_t N, bool relu, Form fo
       prog.end();
     }
     if (relu) prog.add(isa::vrelu(M, 0, 0), {{"a", 0, M}, {"dst", 0, M}});
-    prog.add(isa::mvout(M, 0, 0, W), {{"src", 0, M}, {"dst", 0, 1}});
+    prog.add(isa::mvout(M, 0, 0, 1), {{"src", 0, M}, {"dst", 0, D}});
     prog.end();
   } else {
-    for (int64_t kt = 0; kt < KT; ++kt) prog.add(isa::dma_ld(M, 2, kt * M, kt, W));
+    for (int64_t kt = 0; kt < KT; ++kt) prog.add(isa::dma_ld(M, 2, kt * M, kt * D, 1));
     for (int64_t j = 0; j < NT; ++j) {
-      prog.add(isa::dma_ld(K, 1, 0, j, W));
+      prog.add(isa::dma_ld(K, 1, 0, j * D, 1));
       for (int64_t kt = 0; kt < KT; ++kt) prog.add(isa::mm(M, kt * T, kt * M, kt == 0 ? 0 : 1, j * M));
       if (relu) prog.add(isa::vrelu(M, j * M, j * M));
-      prog.add(isa::mvout(M, j * M, j, W));
+      prog.add(isa::mvout(M, j * M, j * D, 1));
     }
   }
   prog.halt();

@@ -98,14 +98,14 @@ Status run_reference(const Encoded& encoded, IsaState& s) {
 }
 
 std::vector<int64_t> triple_loop_gemm(const IsaState& s, int64_t M, int64_t K, int64_t N, bool relu) {
-  const int64_t D = s.p.MAXDIM;
+  const auto at = [&](int64_t row, int64_t col) { return static_cast<size_t>(matrix_index(s.p, row, col)); };
   std::vector<int64_t> c(s.C.size(), 0);
   for (int64_t m = 0; m < M; ++m)
     for (int64_t n = 0; n < N; ++n) {
       int64_t sum = 0;
-      for (int64_t k = 0; k < K; ++k) sum += s.A[static_cast<size_t>(m * D + k)] * s.B[static_cast<size_t>(k * D + n)];
+      for (int64_t k = 0; k < K; ++k) sum += s.A[at(m, k)] * s.B[at(k, n)];
       if (relu) sum = std::max<int64_t>(sum, 0);
-      c[static_cast<size_t>(m * D + n)] = std::clamp<int64_t>(sum, -128, 127);
+      c[at(m, n)] = std::clamp<int64_t>(sum, -128, 127);
     }
   return c;
 }

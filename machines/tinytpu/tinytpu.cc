@@ -52,14 +52,13 @@ Result<Workload> workload_for(const Region& region, const Assembled& program, co
                      ", MAXDIM=" + std::to_string(initial.p.MAXDIM);
   work.inputs = {{"imem", Buffer::of(imem)}, {"A", pack<T>(initial.A)}, {"B", pack<T>(initial.B)},
                  {"C", pack<T>(initial.C)}};
-  const int64_t maxdim = initial.p.MAXDIM;
   work.expected = {{"C", pack<T>(expected.C)}};
-  // C's lanes are a row-major matrix: a difference is named by its element.
-  work.check = [expected = work.expected.at("C"), maxdim](const ArgumentContents& final) {
+  // C's lanes are a tile-major matrix: a difference is named by its element.
+  work.check = [expected = work.expected.at("C"), p = initial.p](const ArgumentContents& final) {
     return compare_rows("C", final.at("C").template as<Operand<T>>(), expected.template as<Operand<T>>(), 10,
-                        [maxdim](size_t word, unsigned lane) {
-                          const int64_t e = static_cast<int64_t>(word) * T + lane;
-                          return "C[" + std::to_string(e / maxdim) + "][" + std::to_string(e % maxdim) + "]";
+                        [p](size_t word, unsigned lane) {
+                          const auto [row, col] = matrix_element(p, static_cast<int64_t>(word) * T + lane);
+                          return "C[" + std::to_string(row) + "][" + std::to_string(col) + "]";
                         });
   };
   return work;

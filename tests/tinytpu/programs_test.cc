@@ -52,7 +52,7 @@ void check_gemm(int64_t M, int64_t K, int64_t N, bool relu, const isa::Params& p
   // Outside the M x N region, C keeps what it held.
   for (int64_t r = 0; r < p.MAXDIM; ++r)
     for (int64_t c = 0; c < p.MAXDIM; ++c)
-      if (r >= M || c >= N) expected[static_cast<size_t>(r * p.MAXDIM + c)] = s.C[static_cast<size_t>(r * p.MAXDIM + c)];
+      if (r >= M || c >= N) expected[static_cast<size_t>(matrix_index(p, r, c))] = s.C[static_cast<size_t>(matrix_index(p, r, c))];
   REQUIRE(run_reference(looped.encoded, s).ok());
   REQUIRE(s.C == expected);
 }

@@ -9,6 +9,7 @@
 #include "compose/sim/simulator.h"
 #include "machines/tinytpu/gates.h"
 #include "machines/tinytpu/isa_dsl.h"
+#include "machines/tinytpu/reference.h"
 #include "machines/tinytpu/tinytpu.h"
 #include "machines/tinytpu/variants.h"
 #include "units/library/tinytpu/words.h"
@@ -63,13 +64,16 @@ TEST_CASE("the check names each element of C that differs, by row and column, th
   REQUIRE(sim.value().ok());
   ArgumentContents final = sim.value().arguments;
   std::vector<Operand<4>> c = final.at("C").as<Operand<4>>();
-  // Word 5, lane 2 is element 22 of the row-major 16 x 16 matrix: C[1][6].
+  // Word 5, lane 2 is cell 22 of the tile-major 16 x 16 matrix: row 5 of
+  // the first column block, column 2 (reference.h matrix_index).
   c[5].set_lane(2, c[5].lane_signed(2) + 1);
+  CHECK(matrix_element(isa::kDefaults, 5 * 4 + 2) == std::pair<int64_t, int64_t>{5, 2});
+  CHECK(matrix_index(isa::kDefaults, 5, 2) == 22);
   final["C"] = Buffer::of(c);
   Status one = work.value().check(final);
   REQUIRE(one.errors().size() == 1);
   CHECK(one.errors()[0].kind == "mismatch");
-  CHECK(one.errors()[0].where == "C[1][6]");
+  CHECK(one.errors()[0].where == "C[5][2]");
   for (size_t w = 10; w < 21; ++w) c[w].set_lane(0, c[w].lane_signed(0) ^ 1);
   final["C"] = Buffer::of(c);
   Status twelve = work.value().check(final);

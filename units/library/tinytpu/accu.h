@@ -44,21 +44,27 @@ struct Accu {
       }
       return out;
     };
-    run_instructions(io, ctrl, [&](const d::Decoded& ins) -> int64_t {
-      const int64_t* f = ins.f;
-      int64_t per_row = 0;  // accu iterations a row takes: what the trip count and the distance contract count
+    // Accu iterations a row takes: what the trip count and the distance contract count.
+    const auto per_row = [](const d::Decoded& ins) -> int64_t {
       switch (ins.op) {
-        case d::kMm: per_row = d::kAccuPerRowMm; break;
-        case d::kVadd: per_row = d::kAccuPerRowVadd; break;
-        case d::kVaddrelu: per_row = d::kAccuPerRowVaddrelu; break;
-        case d::kVrelu: per_row = d::kAccuPerRowVrelu; break;
-        case d::kMvout: per_row = d::kAccuPerRowMvout; break;
+        case d::kMm: return d::kAccuPerRowMm;
+        case d::kVadd: return d::kAccuPerRowVadd;
+        case d::kVaddrelu: return d::kAccuPerRowVaddrelu;
+        case d::kVrelu: return d::kAccuPerRowVrelu;
+        case d::kMvout: return d::kAccuPerRowMvout;
         default: return 0;
       }
-      AccWord<T> x;  // a vadd row's first operand, from its first trip to its second
-      for (int64_t t = 0; t < ins.nr * per_row; ++t) {
-        LOOM_PIPELINE(io);
-        const int64_t r = per_row == 2 ? t >> 1 : t;
+    };
+    AccWord<T> x;  // a vadd row's first operand, from its first trip to its second
+    InstructionRows rows(io, ctrl);
+    for (int64_t done = 0; rows.more(done); ++done) {
+      LOOM_PIPELINE(io);
+      if (!rows.next(io, ctrl, [&](const d::Decoded& ins) { return ins.nr * per_row(ins); })) return;
+      {
+        const d::Decoded& ins = rows.ins;
+        const int64_t* f = ins.f;
+        const int64_t t = rows.t;
+        const int64_t r = per_row(ins) == 2 ? t >> 1 : t;
         switch (ins.op) {
           case d::kMm: {
             const AccWord<T> sums = io.read(from_array);
@@ -92,8 +98,7 @@ struct Accu {
           }
         }
       }
-      return ins.nr * per_row;
-    });
+    }
   }
 };
 

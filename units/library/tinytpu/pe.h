@@ -1,9 +1,10 @@
 // A weight-stationary MAC. Activations enter column 0 as packed rows down the
 // activation chain (PE(i, 0) takes lane i) and travel east as scalars; partial
 // sums travel south; the bottom row packs its sums into one word going east to
-// the accumulator. It decodes nothing and runs one flat loop per mm, whose row
-// count comes with its weight. PsumBits narrows the partial sum, for the
-// mutation test that shows the stress gate catches it (the design is 32).
+// the accumulator. It decodes nothing and runs one flat loop for the whole
+// program, each tile's row count coming with its weight. PsumBits narrows the
+// partial sum, for the mutation test that shows the stress gate catches it
+// (the design is 32).
 #pragma once
 
 #include "units/library/tinytpu/words.h"
@@ -32,13 +33,21 @@ struct Pe {
     // The index is a compile-time constant in HLS: each instance keeps only the
     // branches for the ports it has.
     const int64_t i = io.index()[0], j = io.index()[1], last = static_cast<int64_t>(T) - 1;
+    // One flat loop over every row of every tile: the trip that starts a
+    // tile latches its (weight, rows) word first (instruction_loop.h says why).
+    WeightRows handed;
+    int64_t left = 0;  // rows of the tile after this trip's
     while (true) {
-      const WeightRows handed = io.read(wq);
-      const Int<2 * design::kOperandBits> weight = handed.lane_signed(0);
-      const int64_t rows = handed.lane(1);
-      if (rows == 0) return;
-      for (int64_t r = 0; r < rows; ++r) {
-        LOOM_PIPELINE(io);
+      LOOM_PIPELINE(io);
+      if (left == 0) {
+        handed = io.read(wq);
+        const int64_t rows = handed.lane(1);
+        if (rows == 0) return;
+        left = rows;
+      }
+      --left;
+      {
+        const Int<2 * design::kOperandBits> weight = handed.lane_signed(0);
         Int<design::kOperandBits> a;
         if (j == 0) {
           const Operand<T> row = io.read(a_col);
