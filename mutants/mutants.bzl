@@ -119,7 +119,8 @@ TINYTPU = [
         file = _DMA_ST,
         anchor = "ins.f[1] + r * ins.f[2]",
         replacement = "ins.f[1] + r",
-        gate = "bench",
+        # Every bench GEMM stores C at stride 1 (tile-major); stress's programs vary it.
+        gate = "stress",
     ),
     # ---- instruction_loop.h ----
     struct(
@@ -129,6 +130,14 @@ TINYTPU = [
         anchor = "done < trips;",
         replacement = "done + 1 < trips;",
         gate = "stress",
+    ),
+    struct(
+        name = "instruction_rows_stop_one_early",
+        breaks = "a flat instruction loop (accu's) stops when one trip of its count is left",
+        file = _LOOP,
+        anchor = "return trips - done > 0;",
+        replacement = "return trips - done > 1;",
+        gate = "bench",
     ),
     struct(
         name = "instruction_loop_reads_trip_low_bits",

@@ -159,11 +159,12 @@ TEST_CASE("loom asm prints the words and headers of a valid program", "[cli][isa
 }
 
 TEST_CASE("loom ref runs a GEMM program on CSV matrices", "[cli][isa]") {
-  // C[0:4, 0:4] = A[0:4, 0:4] @ B[0:4, 0:4] at T=4, MAXDIM=16.
-  const std::string program = write_temp("gemm.s", R"(dma_ld rows=4 route=1 dst=0 src=0 stride=4
-dma_ld rows=4 route=2 dst=0 src=0 stride=4
+  // C[0:4, 0:4] = A[0:4, 0:4] @ B[0:4, 0:4] at T=4, MAXDIM=16: the first
+  // k-tile of A and column block of B and C, words 0..3 of each (tile-major).
+  const std::string program = write_temp("gemm.s", R"(dma_ld rows=4 route=1 dst=0 src=0 stride=1
+dma_ld rows=4 route=2 dst=0 src=0 stride=1
 mm rows=4 wgt=0 act=0 acc=0 dst=0
-mvout rows=4 src=0 dst=0 stride=4
+mvout rows=4 src=0 dst=0 stride=1
 halt
 )");
   int a[4][4], b[4][4];

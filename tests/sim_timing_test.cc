@@ -701,3 +701,84 @@ TEST_CASE("a watchdog stop during a DRAM wait names the argument in the report",
 
 }  // namespace
 }  // namespace loom
+
+namespace loom {
+namespace {
+
+// K / 4 bursts of 4 tokens, each a run of the same marked loop inside an
+// outer loop: with kEntry, the body says the nest does not flatten.
+template <bool kEntry>
+struct Bursts {
+  LOOM_UNIT("bursts");
+  LOOM_READS(in, test::Token);
+  LOOM_PARAM(k, K);
+  static constexpr auto ports = port_list(in);
+  static constexpr auto params = param_list(k);
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/3};
+  template <class IO>
+  static void body(IO& io) {
+    for (int64_t b = 0; b < io.param(k) / 4; ++b) {
+      if (kEntry) LOOM_LOOP_ENTRY(io);
+      for (int t = 0; t < 4; ++t) {
+        LOOM_PIPELINE(io);
+        (void)io.read(in);
+      }
+    }
+  }
+};
+
+template <class U>
+Result<SimResult> bursts(int64_t k) {
+  Architecture arch("bursts", sim_params(4 * k, 2));
+  Handle c = arch.channel<test::Token>("c", one(), "QD", "tokens");
+  place<test::Emit<1, 1>>(arch, "source", one()).bind(test::Emit<1, 1>::out, c());
+  place<U>(arch, "bursts", one()).bind(U::in, c());
+  return test::compose_and_simulate(arch, {});
+}
+
+TEST_CASE("LOOM_LOOP_ENTRY: a nest that does not flatten pays each inner run's entry, drain and exit", "[timing]") {
+  const int64_t k = 5;
+  auto flat = bursts<Bursts<false>>(k);
+  auto nest = bursts<Bursts<true>>(k);
+  REQUIRE(flat.ok());
+  REQUIRE(nest.ok());
+  REQUIRE(flat.value().ok());
+  REQUIRE(nest.value().ok());
+  // Flattened: one run of 4k trips. The source writes token n at S + n, so
+  // trip n reads it at S + n + 1 (the run's entry takes no longer).
+  CHECK(flat.value().processes[1].finish == S + 4 * k + 3 + kLoopExit);
+  // Not flattened: a run's trips issue over 3 cycles after its first, its
+  // last drains 3 (the depth) later, the loop is left and entered again, so
+  // runs start 3 + 3 + exit + entry apart (the tokens come faster), from
+  // S + kLoopEntry; the last is done at its drain and exit.
+  const int64_t per_run = 3 + 3 + kLoopExit + kLoopEntry;
+  CHECK(nest.value().processes[1].finish == S + kLoopEntry + per_run * (k - 1) + 3 + 3 + kLoopExit);
+  CHECK(nest.value().processes[1].finish > flat.value().processes[1].finish);
+}
+
+// Marks a loop entry inside a trip.
+struct EntryInTrip {
+  LOOM_UNIT("entry_in_trip");
+  static constexpr auto ports = port_list();
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
+  template <class IO>
+  static void body(IO& io) {
+    LOOM_PIPELINE(io);
+    LOOM_LOOP_ENTRY(io);
+  }
+};
+
+TEST_CASE("a loop entry inside a trip is refused as a nested pipeline, naming the loop", "[timing]") {
+  Architecture arch("entry", sim_params(1, 1));
+  place<EntryInTrip>(arch, "unit", one());
+  auto r = test::compose_and_simulate(arch, {});
+  REQUIRE(r.ok());
+  REQUIRE(r.value().outcome == SimResult::error);
+  const Error& e = r.value().errors.errors().at(0);
+  CHECK(e.kind == "nested-pipeline");
+  CHECK(e.message.find("LOOM_LOOP_ENTRY") != std::string::npos);
+  CHECK(e.message.find("tests/sim_timing_test.cc:") != std::string::npos);
+}
+
+}  // namespace
+}  // namespace loom

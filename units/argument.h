@@ -1,5 +1,5 @@
 // A region argument: a flat DRAM-like array of `size` words, addressed row by
-// row (row * MAXDIM + col for a matrix), by exactly one process, through the
+// row (a machine chooses how a matrix lays out in them), by exactly one process, through the
 // top's m_axi port for it.
 #pragma once
 

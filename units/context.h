@@ -40,6 +40,13 @@
 #define LOOM_PIPELINE_CAT_(a, b) a##b
 #define LOOM_PIPELINE_NAME_(line) LOOM_PIPELINE_CAT_(loom_trip_, line)
 #define LOOM_PIPELINE(io) const auto LOOM_PIPELINE_NAME_(__LINE__) = (io).trip(__LINE__)
+// Before a marked loop inside another loop that Vitis cannot flatten into it
+// (an inner bound that depends on the outer loop, code between them): the
+// marked loop is entered afresh here, and pays its entry, drain and exit
+// each time (docs/timing.md). Without it, trips of one marked loop with
+// nothing outside a trip between them are taken for one flattened run.
+// Outside a trip only; for HLS it is nothing.
+#define LOOM_LOOP_ENTRY(io) (io).loop_entry()
 
 namespace loom {
 
@@ -233,6 +240,8 @@ class Context {
     Backend& backend_;
   };
   Trip trip(int line) const { return Trip(backend_, line); }
+  // LOOM_LOOP_ENTRY(io).
+  void loop_entry() const { backend_.loop_entry(); }
 
  private:
   template <class P>

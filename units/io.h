@@ -24,6 +24,10 @@ class Io {
   // that times iterations needs them.
   virtual void begin_trip(int line) { (void)line; }
   virtual void end_trip() {}
+  // LOOM_LOOP_ENTRY: the next marked loop is entered afresh (a loop nest
+  // Vitis cannot flatten), outside any trip. Only a backend that times
+  // loops needs it.
+  virtual void loop_entry() {}
 };
 
 }  // namespace loom

@@ -63,4 +63,12 @@ void SimProcess::nested_trip(int line) {
   __builtin_unreachable();  // fail() does not return
 }
 
+void SimProcess::entry_in_trip() {
+  scheduler_.fail(*this, "nested-pipeline", -1,
+                  "unit '" + unit_.name + "' marks a loop entry (LOOM_LOOP_ENTRY) inside a trip of the loop marked at " +
+                      unit_.source + ":" + std::to_string(trip_line_) +
+                      "; a pipelined loop's body cannot enter another loop (HLS unrolls the loops inside it)");
+  __builtin_unreachable();  // fail() does not return
+}
+
 }  // namespace loom

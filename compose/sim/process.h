@@ -229,6 +229,13 @@ class SimProcess {
     ++iteration_;
     trip_line_ = line;
   }
+  // LOOM_LOOP_ENTRY: the next marked loop is entered afresh. Inside a trip it
+  // would enter a loop inside a pipelined one: refused, as a nested pipeline.
+  void loop_entry() {
+    if (clock.in_trip()) [[unlikely]]
+      entry_in_trip();
+    clock.loop_entry();
+  }
   // Ends the trip, from the guard's destructor, so it never throws: a trip
   // over its II budget is refused (ii-over-budget) at the body's next access,
   // trip or end, which the step limit sends to past_limit().
@@ -307,6 +314,7 @@ class SimProcess {
   }
   [[noreturn, gnu::cold, gnu::noinline]] void over_budget();
   [[noreturn, gnu::cold, gnu::noinline]] void nested_trip(int line);
+  [[noreturn, gnu::cold, gnu::noinline]] void entry_in_trip();
 
   [[gnu::always_inline]] void step(int port) {
     if (++steps_ > step_limit_) [[unlikely]]

@@ -83,6 +83,10 @@ void ProcessClock::end_body() {
     done_ = leave_loop();
     return;
   }
+  if (mode_ == kLeft) {
+    done_ = issue_ + pipeline_.ii;  // the cycle the left run's exit leads to
+    return;
+  }
   // Code outside marked loops drains, and waits for its write responses.
   const int64_t drained = issue_ + pipeline_.depth + late_;
   done_ = drained;

@@ -60,6 +60,15 @@ class ProcessClock {
     next_iteration();
     mode_ = kInTrip;
   }
+  // LOOM_LOOP_ENTRY, outside a trip: the run the process is in (if any) is
+  // left, and the next trip enters its loop afresh.
+  void loop_entry() {
+    if (mode_ == kAfterTrip) {
+      leave_loop();
+      mode_ = kLeft;
+    }
+    loop_line_ = 0;
+  }
   // ...and ends, at the end of the loop body's scope.
   void end_trip() { mode_ = kAfterTrip; }
   bool in_trip() const { return mode_ == kInTrip; }
@@ -98,7 +107,7 @@ class ProcessClock {
   // written twice in the iteration) starts the next one.
   // The first access of all begins iteration 1, as any port's does.
   void wire(bool rewrite) {
-    if (mode_ == kAfterTrip) return after_loop();  // the loop is left: a new iteration
+    if (mode_ >= kAfterTrip) return after_loop();  // the loop is left: a new iteration
     if (mode_ == kOutside && (rewrite || iterations_ == 0)) next_iteration();
   }
 
@@ -172,7 +181,7 @@ class ProcessClock {
   // 1 at the process's start.
   [[gnu::always_inline]] int64_t use(int slot) {
     // The first access after a loop run leaves the loop, in an iteration of its own.
-    if (mode_ == kAfterTrip) [[unlikely]]
+    if (mode_ >= kAfterTrip) [[unlikely]]
       after_loop();
     int64_t& last = touched_in_[static_cast<size_t>(slot)];
     int64_t& count = count_[static_cast<size_t>(slot)];
@@ -213,7 +222,8 @@ class ProcessClock {
   // Leaves the run: returns the cycle the code after it runs at.
   int64_t leave_loop();
   void after_loop() {
-    leave_loop();
+    if (mode_ == kAfterTrip) leave_loop();
+    mode_ = kOutside;
     next_iteration();
   }
   void new_run();
@@ -249,9 +259,11 @@ class ProcessClock {
   SimListener* listener_;
   size_t process_;
   int64_t issue_, iterations_ = 0;
-  // Outside any marked loop; in a trip; or between a run's trips (the run
-  // goes on if the next thing is a trip of its loop, and is left otherwise).
-  enum Mode : char { kOutside, kInTrip, kAfterTrip };
+  // Outside any marked loop; in a trip; between a run's trips (the run goes
+  // on if the next thing is a trip of its loop, and is left otherwise); or
+  // just past a run that LOOM_LOOP_ENTRY left, whose next access outside a
+  // trip begins an iteration of its own.
+  enum Mode : char { kOutside, kInTrip, kAfterTrip, kLeft };
   Mode mode_ = kOutside;
   bool over_ = false;  // a stream port's side used more than II times in a trip
   int64_t late_ = 0;  // how far into the current iteration its latest stream access is

@@ -114,14 +114,18 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
   int64_t end = 0;
   const std::vector<isa::Instruction> stream = dynamic_stream(program.encoded);
   // Nothing issues before the program is on chip: the first unit every
-  // instruction reaches (the sequencer) starts after the copy, one run of its
-  // copy loop whose first word waits for the read latency and whose later
-  // bursts were requested behind it; the run drains and is left
-  // (control_timing.h), and then the instruction loop is entered.
+  // instruction reaches (the sequencer) starts after the copy, a run of its
+  // copy loop a burst (the nest does not flatten), each waiting for the read
+  // latency, draining and left (control_timing.h); then the instruction loop
+  // is entered.
   const actions::DerivedUnit* sequencer = structure.unit("sequencer");
   const actions::DerivedPort* imem = sequencer != nullptr ? sequencer->port("imem.read") : nullptr;
-  c.prologue = kProcessStart + kLoopEntry + (imem != nullptr ? imem->read_latency : 0) + copied_words(program) - 1 +
-               (sequencer != nullptr ? sequencer->depth : 1) + kLoopExit + kLoopEntry;
+  c.prologue = kProcessStart + kLoopEntry;
+  for (int64_t left = copied_words(program); left > 0; left -= design::kFetchBurst) {
+    const int64_t burst = std::min<int64_t>(left, design::kFetchBurst);
+    c.prologue += kLoopEntry + (imem != nullptr ? imem->read_latency : 0) + burst - 1 +
+                  (sequencer != nullptr ? sequencer->depth : 1) + kLoopExit;
+  }
   if (!stream.empty())
     if (const actions::Instruction* first = m.instruction(isa::info(stream.front().op).name); first != nullptr)
       free_at[actions::units_reached(*first).front()] = c.prologue;

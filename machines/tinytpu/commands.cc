@@ -68,8 +68,10 @@ Result<Assembled> assemble_file(const VerbArgs& a, const isa::Params& p) {
 }
 
 // A MAXDIM x MAXDIM int8 matrix from CSV: one row a line, every row as long;
-// a smaller matrix fills the top-left corner.
-Status read_matrix(const std::string& path, int64_t maxdim, std::vector<int64_t>& into) {
+// a smaller matrix fills the top-left corner. Placed in DRAM tile-major
+// (matrix_index), as the GEMM programs address it.
+Status read_matrix(const std::string& path, const isa::Params& p, std::vector<int64_t>& into) {
+  const int64_t maxdim = p.MAXDIM;
   auto text = read_file(path);
   if (!text.ok()) return text.status();
   auto rows = parse_csv(text.value(), path, -128, 127);
@@ -79,7 +81,8 @@ Status read_matrix(const std::string& path, int64_t maxdim, std::vector<int64_t>
     return Error{"csv-shape", path, fmt::format("is {} x {}, larger than MAXDIM x MAXDIM = {} x {}", m.size(),
                                                 m[0].size(), maxdim, maxdim)};
   for (size_t r = 0; r < m.size(); ++r)
-    for (size_t c = 0; c < m[r].size(); ++c) into[r * static_cast<size_t>(maxdim) + c] = m[r][c];
+    for (size_t c = 0; c < m[r].size(); ++c)
+      into[static_cast<size_t>(matrix_index(p, static_cast<int64_t>(r), static_cast<int64_t>(c)))] = m[r][c];
   return {};
 }
 
@@ -417,15 +420,16 @@ int reference(const VerbArgs& a) {
   if (!assembled.ok()) return exit_reporting(assembled.status());
   IsaState state(p.value());
   std::fill(state.C.begin(), state.C.end(), 0);
-  Status inputs = read_matrix(a.a, p.value().MAXDIM, state.A);
-  inputs.merge(read_matrix(a.b, p.value().MAXDIM, state.B));
+  Status inputs = read_matrix(a.a, p.value(), state.A);
+  inputs.merge(read_matrix(a.b, p.value(), state.B));
   if (!inputs.ok()) return exit_reporting(inputs);
   const Status ran = run_reference(assembled.value().encoded, state);
   if (!ran.ok()) return exit_reporting(ran);
   std::string csv;
   const int64_t side = p.value().MAXDIM;
   for (int64_t r = 0; r < side; ++r) {
-    for (int64_t c = 0; c < side; ++c) csv += (c ? "," : "") + std::to_string(state.C[static_cast<size_t>(r * side + c)]);
+    for (int64_t c = 0; c < side; ++c)
+      csv += (c ? "," : "") + std::to_string(state.C[static_cast<size_t>(matrix_index(p.value(), r, c))]);
     csv += "\n";
   }
   if (a.out.empty()) {

@@ -19,13 +19,10 @@
 namespace loom::tinytpu::composition {
 
 // The m_axi interfaces' timing (units/argument.h), written into each argument's
-// pragma. Its latency is the one parameter calibrated on the seed's cosim
-// row, on the 4x4x4 GEMM alone (docs/timing.md, "Held to the seed's
-// co-simulation"): 6 brings 4x4x4 to 174 cycles against 175 measured, where
-// the documented default of 0 gives 154. Every other timing constant is at
-// its documented default.
-inline constexpr int kCalibratedAxiLatency = 6;
-inline constexpr AxiTiming kAxi{.latency = kCalibratedAxiLatency};
+// pragma: every field at its documented default, latency 0 as the seed's
+// cosim ran. Nothing is calibrated (docs/timing.md, "Held to the seed's
+// co-simulation").
+inline constexpr AxiTiming kAxi{};
 
 
 // What the placements bind.

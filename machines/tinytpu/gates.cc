@@ -17,11 +17,12 @@ IsaState random_operands(const isa::Params& p, uint64_t seed, int64_t lo, int64_
     for (int64_t& v : *m) v = value(rng);
   for (int64_t& v : s.C) v = byte(rng);
   if (force_extremes) {
-    // Extremes where every GEMM reads them: the first two elements of each.
-    s.A[0] = -128;
-    s.B[0] = -128;
-    s.A[1] = 127;
-    s.B[static_cast<size_t>(p.MAXDIM)] = 127;
+    // Extremes where every GEMM reads them: A's first row and B's first
+    // column begin with them.
+    s.A[static_cast<size_t>(matrix_index(p, 0, 0))] = -128;
+    s.B[static_cast<size_t>(matrix_index(p, 0, 0))] = -128;
+    s.A[static_cast<size_t>(matrix_index(p, 0, 1))] = 127;
+    s.B[static_cast<size_t>(matrix_index(p, 1, 0))] = 127;
   }
   return s;
 }

@@ -34,6 +34,9 @@
                                   "loom: this loop's pipeline II differs from its unit's; " \
                                   "LOOM_PIPELINE belongs in the body of the unit its file declares")
 
+// Only the host's timing needs to know where a loop nest is not flattened.
+#define LOOM_LOOP_ENTRY(io) ((void)(io))
+
 // Binds `loom_mem_<port>` to a memory's array in the loop's scope, for the
 // pragmas that name it: the context holds a reference to the owner's array.
 #define LOOM_HLS_MEMORY(io, port)                                                              \

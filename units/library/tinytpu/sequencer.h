@@ -39,6 +39,9 @@ struct Sequencer {
     const int64_t words = io.param(imem_words);
     bool halted = false;  // a burst copied so far holds a halt: execution stops at or before it
     for (int64_t base = 0; base < words && !halted; base += d::kFetchBurst) {
+      // The inner bound depends on base and the outer exit on the data: Vitis
+      // cannot flatten the nest, so every burst enters the copy loop afresh.
+      LOOM_LOOP_ENTRY(io);
       const int64_t burst = words - base < d::kFetchBurst ? words - base : d::kFetchBurst;
       for (int64_t k = 0; k < burst; ++k) {
         LOOM_PIPELINE(io);
