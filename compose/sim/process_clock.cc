@@ -56,17 +56,8 @@ int64_t ProcessClock::leave_loop() {
   assert(mode_ == kAfterTrip);
   mode_ = kOutside;
   loop_line_ = 0;
-  const int64_t drained = issue_ + pipeline_.depth + late_;
+  const int64_t next = answered(issue_ + pipeline_.depth + late_) + kLoopExit;
   late_ = 0;
-  int64_t next = drained;
-  if (settle_ > drained) {
-    // Waiting for write responses is waiting on DRAM.
-    stalled_[Interval::wait_dram] += settle_ - drained;
-    last_dram_port_ = settle_port_, last_dram_until_ = settle_;
-    if (listener_ != nullptr) listener_->on_stall(process_, {Interval::wait_dram, drained, settle_, settle_port_});
-    next = settle_;
-  }
-  next += kLoopExit;
   // What follows is the next iteration, at `next`.
   issue_ = next - pipeline_.ii;
   if (issue_ > bound_) *alarm_ = INT64_MIN;
@@ -88,14 +79,16 @@ void ProcessClock::end_body() {
     return;
   }
   // Code outside marked loops drains, and waits for its write responses.
-  const int64_t drained = issue_ + pipeline_.depth + late_;
-  done_ = drained;
-  if (settle_ > drained) {
-    stalled_[Interval::wait_dram] += settle_ - drained;
-    last_dram_port_ = settle_port_, last_dram_until_ = settle_;
-    if (listener_ != nullptr) listener_->on_stall(process_, {Interval::wait_dram, drained, settle_, settle_port_});
-    done_ = settle_;
-  }
+  done_ = answered(issue_ + pipeline_.depth + late_);
+}
+
+int64_t ProcessClock::answered(int64_t drained) {
+  if (settle_ <= drained) return drained;
+  // Waiting for write responses is waiting on DRAM.
+  stalled_[Interval::wait_dram] += settle_ - drained;
+  last_dram_port_ = settle_port_, last_dram_until_ = settle_;
+  if (listener_ != nullptr) listener_->on_stall(process_, {Interval::wait_dram, drained, settle_, settle_port_});
+  return settle_;
 }
 
 }  // namespace loom

@@ -233,6 +233,9 @@ class ProcessClock {
   // A stall of `cycles` at the current progress, kept while a request could
   // still look back past it.
   void remember(int64_t cycles);
+  // The cycle after `drained` by which every write response is back (a wait
+  // on DRAM if any is later).
+  int64_t answered(int64_t drained);
   void stall_until(Interval::Kind kind, int port, int64_t until) {
     if (kind == Interval::wait_dram) {
       last_dram_port_ = port, last_dram_until_ = until;

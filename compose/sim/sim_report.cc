@@ -27,7 +27,8 @@ std::vector<std::pair<std::string, std::vector<const Stats*>>> group(const std::
 std::string sim_report(const Region& region, const SimResult& result) {
   std::string out = result.summary();
   if (result.processes.empty()) return out;
-  out += "(a step is one channel, memory or argument access by one process)\n";
+  out += "(a step is one channel, memory or argument access by one process; the cycles run from ap_start to\n"
+         " ap_done, and leave out the s_axilite programming around the kernel: docs/timing.md)\n";
   const int64_t region_cycles = std::max<int64_t>(result.cycles, 1);
 
   out += "\nunits (cycles summed over instances; utilisation = busy / (instances x region cycles)):\n";
