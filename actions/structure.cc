@@ -58,12 +58,41 @@ Machine implied_machine(const Structure& st, std::string name) {
   return m;
 }
 
+namespace {
+// The composed kernels a machine unit is one dispatch domain over.
+std::vector<const DerivedUnit*> kernels_of(const Structure& st, const Unit& unit) {
+  std::vector<const DerivedUnit*> out;
+  for (const std::string& k : unit.kernels.empty() ? std::vector<std::string>{unit.name} : unit.kernels)
+    if (const DerivedUnit* d = st.unit(k)) out.push_back(d);
+  return out;
+}
+}  // namespace
+
 int64_t latency(const Structure& st, const Unit& unit) {
   // The kernels of one dispatch domain work side by side: the slowest sets it.
   int64_t slowest = 0;
-  for (const std::string& k : unit.kernels.empty() ? std::vector<std::string>{unit.name} : unit.kernels)
-    if (const DerivedUnit* d = st.unit(k)) slowest = std::max(slowest, d->latency());
+  for (const DerivedUnit* d : kernels_of(st, unit)) slowest = std::max(slowest, d->latency());
   return slowest;
+}
+
+int64_t depth(const Structure& st, const Unit& unit) {
+  int64_t deepest = 1;
+  for (const DerivedUnit* d : kernels_of(st, unit)) deepest = std::max(deepest, d->depth);
+  return deepest;
+}
+
+OffChip off_chip(const Structure& st, const Unit& unit, std::string_view port) {
+  const ActionPort* p = unit.port(port);
+  const std::vector<std::string> composed =
+      p != nullptr && !p->stands_for.empty() ? p->stands_for : std::vector<std::string>{std::string(port)};
+  OffChip out;
+  for (const DerivedUnit* d : kernels_of(st, unit))
+    for (const std::string& name : composed)
+      if (const DerivedPort* derived = d->port(name)) {
+        out.read_latency = std::max(out.read_latency, derived->read_latency);
+        out.write_response = std::max(out.write_response, derived->write_response);
+      }
+  return out;
 }
 
 const char* origin_name(PortOrigin k) {

@@ -86,6 +86,18 @@ Machine implied_machine(const Structure& structure, std::string name);
 // so not declared twice; 0 for a unit the composition lacks.
 int64_t latency(const Structure& structure, const Unit& unit);
 
+// A machine unit's pipeline depth: the deepest of its kernels' (each drains
+// on its own); 1 for a unit the composition lacks.
+int64_t depth(const Structure& structure, const Unit& unit);
+
+// What machine unit `unit` pays for reaching its port `port` off chip: the
+// longest read latency and write response among the composed ports the port
+// is, or (an alias) stands for, in any of its kernels; zeros on chip.
+struct OffChip {
+  int64_t read_latency = 0, write_response = 0;
+};
+OffChip off_chip(const Structure& structure, const Unit& unit, std::string_view port);
+
 // A composed port the machine does not model, and why.
 struct Unmodelled {
   std::string unit, port, reason;

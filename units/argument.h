@@ -47,8 +47,10 @@ Argument argument(std::string name, Extent size, std::string doc, AxiTiming axi 
 
 // The bits an element of a `bits`-wide argument takes on its m_axi port:
 // padded to a power of two of at least 8 (UG1448 214-226: an m_axi data port
-// is a power of two, 8 to 1024 bits wide). Both the emitted top's layout and
-// the simulated bursts' 4 KiB boundaries follow it.
+// is a power of two, 8 to 1024 bits wide), which is also what Vitis infers
+// bursts on (UG1448 214-233: "DataType allocated space contains padding is
+// unsupported"). Both the emitted top's layout and the simulated bursts' 4 KiB
+// boundaries follow it.
 constexpr int axi_element_bits(int bits) {
   int padded = 8;
   while (padded < bits) padded *= 2;

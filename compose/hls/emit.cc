@@ -26,10 +26,6 @@ std::string ap_uint(int bits) { return "ap_uint<" + std::to_string(bits) + ">"; 
 // The widest m_axi data port Vitis takes (UG1448 214-226: a power of 2, 8 to 1024 bits).
 constexpr int kMaxAxiBits = 1024;
 
-// An argument's element as the top's m_axi port carries it (units/argument.h):
-// a power of two of at least 8 bits is also what Vitis infers bursts on
-// (UG1448 214-233: "DataType allocated space contains padding is unsupported").
-int axi_bits(int bits) { return axi_element_bits(bits); }
 
 // C++ identifiers for the region's names, unique across the generated code.
 class Identifiers {
@@ -422,7 +418,7 @@ class Emitter {
   std::string top_signature() const {
     std::string out = "extern \"C\" void " + project_.top + "(";
     for (size_t a = 0; a < region_.arguments.size(); ++a)
-      out += (a ? ", " : "") + ap_uint(axi_bits(region_.arguments[a].word.bits())) + "* " + arg_ids_[a];
+      out += (a ? ", " : "") + ap_uint(axi_element_bits(region_.arguments[a].word.bits())) + "* " + arg_ids_[a];
     return out + ")";
   }
 
@@ -437,8 +433,8 @@ class Emitter {
         "// holds word i in its low bits (lane l at bits l*B .. l*B+B-1, for B-bit\n"
         "// lanes), and the bits above the word are zero, going in and coming out.\n";
     for (const ArgumentInstance& a : region_.arguments)
-      layout += "//   " + a.name + ": " + std::to_string(a.size) + " elements of " + ap_uint(axi_bits(a.word.bits())) +
-                " (" + std::to_string(axi_bits(a.word.bits()) / 8) + " bytes each), word " + a.word.to_string() +
+      layout += "//   " + a.name + ": " + std::to_string(a.size) + " elements of " + ap_uint(axi_element_bits(a.word.bits())) +
+                " (" + std::to_string(axi_element_bits(a.word.bits()) / 8) + " bytes each), word " + a.word.to_string() +
                 " in bits 0.." + std::to_string(a.word.bits() - 1) + "\n";
     return banner("the top function, for the testbench and a host program.") + layout +
            "#pragma once\n\n#include <ap_int.h>\n\n" + top_signature() + ";\n";
@@ -502,7 +498,7 @@ class Emitter {
       // A memory is the owner's array, by reference, so that the loop's
       // pragmas can name it; an argument is the top's m_axi pointer, whose
       // elements are the word padded to a power of two.
-      const std::string element = memory ? raw : ap_uint(axi_bits(port.word.bits()));
+      const std::string element = memory ? raw : ap_uint(axi_element_bits(port.word.bits()));
       if (memory)
         members += "  typedef " + raw + " " + port.name + "_word;\n  " + raw + " (&" + m + ")[" + std::to_string(rows) + "];\n";
       else
@@ -543,7 +539,7 @@ class Emitter {
         params += std::string(params.empty() ? "" : ", ") + "hls::stream<" + raw + " >& " + port.name + "_";
         init += std::string(init.empty() ? "" : ", ") + port.name + "_";
       } else if (t.kind == ObjectKind::argument) {
-        params += std::string(params.empty() ? "" : ", ") + ap_uint(axi_bits(port.word.bits())) + "* " + port.name + "_";
+        params += std::string(params.empty() ? "" : ", ") + ap_uint(axi_element_bits(port.word.bits())) + "* " + port.name + "_";
         init += std::string(init.empty() ? "" : ", ") + port.name + "_";
       } else {
         const MemoryInstance& m = region_.memories[static_cast<size_t>(t.id)];
@@ -696,7 +692,7 @@ static int64_t loom_compare(const ap_uint<W>* words, int64_t rows, const uint64_
 
 )";
     for (size_t a = 0; a < region_.arguments.size(); ++a)
-      out += "static " + ap_uint(axi_bits(region_.arguments[a].word.bits())) + " loom_arg_" + arg_ids_[a] + "[" +
+      out += "static " + ap_uint(axi_element_bits(region_.arguments[a].word.bits())) + " loom_arg_" + arg_ids_[a] + "[" +
              std::to_string(region_.arguments[a].size) + "];  // " + escape(region_.arguments[a].name) + "\n";
     out += "\nint main() {\n  int64_t loom_compared = 0, loom_differ = 0;\n"
            "  for (int loom_r = 0; loom_r < kLoomRunCount; ++loom_r) {\n"

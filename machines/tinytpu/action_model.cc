@@ -161,24 +161,14 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
       // A dispatch domain over kernels (the array) drains as its slowest
       // instance does: each leaves its own loop.
       int64_t read_wait = 0, response = 0, drain = 1;
-      const actions::Unit* mu = m.unit(u);
-      std::vector<std::string> kernels = mu != nullptr && !mu->kernels.empty() ? mu->kernels : std::vector<std::string>{u};
-      for (const std::string& kernel : kernels) {
-        const actions::DerivedUnit* d = structure.unit(kernel);
-        if (d == nullptr) continue;
-        drain = std::max(drain, d->depth);
-        for (const actions::Action& a : model_ins->actions) {
-          if (a.unit != u) continue;
-          // An alias stands for the composed ports it names.
-          const actions::ActionPort* port = mu != nullptr ? mu->port(a.port) : nullptr;
-          std::vector<std::string> composed = port != nullptr && !port->stands_for.empty() ? port->stands_for
-                                                                                           : std::vector<std::string>{a.port};
-          for (const std::string& name : composed)
-            if (const actions::DerivedPort* p = d->port(name); p != nullptr) {
-              read_wait = std::max(read_wait, p->read_latency);
-              response = std::max(response, p->write_response);
-            }
-        }
+      if (const actions::Unit* mu = m.unit(u)) {
+        drain = actions::depth(structure, *mu);
+        for (const actions::Action& a : model_ins->actions)
+          if (a.unit == u) {
+            const actions::OffChip dram = actions::off_chip(structure, *mu, a.port);
+            read_wait = std::max(read_wait, dram.read_latency);
+            response = std::max(response, dram.write_response);
+          }
       }
       const int64_t start = std::max(free_at[u], input);
       if (flat_loop(u)) {
