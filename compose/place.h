@@ -5,7 +5,7 @@
 #include <string>
 
 #include "compose/architecture.h"
-#include "compose/sim/process.h"
+#include "compose/backends.h"
 #include "units/unit.h"
 
 namespace loom {
@@ -28,12 +28,12 @@ class Placed {
   Placement& placement_;
 };
 
-// The unit's model with the simulator's entry point: the body instantiated
-// against the concrete process, here where both types are visible.
+// The unit's model with every registered backend's entry point: the body
+// instantiated against each backend's own type, here where U is known.
 template <UnitDeclaration U>
 UnitModel model_of() {
   UnitModel model = describe<U>();
-  model.simulate = &run_body<U, SimProcess>;
+  RegisteredBackends::instantiate<U>(model);
   return model;
 }
 

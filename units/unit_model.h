@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "units/declare.h"
@@ -14,9 +15,12 @@
 
 namespace loom {
 
-// The simulator's process (compose/sim/process.h): a concrete backend, so that a
-// simulated body calls it without a virtual call per access.
-class SimProcess;
+// A backend that runs bodies against a concrete type of its own (the
+// simulator's process, compose/sim/process.h) registers one key object; the
+// vocabulary knows it only by address, so it names no backend.
+struct BackendKey {
+  const char* name;
+};
 
 struct UnitModel {
   std::string name;
@@ -26,10 +30,26 @@ struct UnitModel {
   std::vector<std::string> params;      // parameter names in the architecture's set
   std::vector<std::string> param_tags;  // the body's names for them, parallel to params
   Pipeline pipeline{1, 1};
-  // The body, run through the virtual Io (the standalone harness, any backend)...
+  // The body, run through the virtual Io (the standalone harness, any backend).
   void (*run)(Io& io, const Index& index) = nullptr;
-  // ...and through the simulator's process; set where compose/ places the unit.
-  void (*simulate)(SimProcess& process, const Index& index) = nullptr;
+
+  // The body instantiated against a backend's own type, where compose/
+  // places the unit (compose/place.h): `Entry` is that backend's function
+  // pointer type. A second registration under one key replaces the first.
+  template <class Entry>
+  void add_entry(const BackendKey& key, Entry entry) {
+    for (auto& [k, e] : entries_)
+      if (k == &key) return void(e = reinterpret_cast<void (*)()>(entry));
+    entries_.push_back({&key, reinterpret_cast<void (*)()>(entry)});
+  }
+  // The entry `key`'s backend registered, as the type it registered it as, or
+  // nullptr if the unit was placed without that backend.
+  template <class Entry>
+  Entry entry(const BackendKey& key) const {
+    for (const auto& [k, e] : entries_)
+      if (k == &key) return reinterpret_cast<Entry>(e);
+    return nullptr;
+  }
 
   // The position of the port named `port`, or -1.
   int port_index(std::string_view port) const {
@@ -37,6 +57,10 @@ struct UnitModel {
       if (ports[i].name == port) return static_cast<int>(i);
     return -1;
   }
+
+ private:
+  // Function pointers round-trip through void (*)() ([expr.reinterpret.cast]/6).
+  std::vector<std::pair<const BackendKey*, void (*)()>> entries_;
 };
 
 }  // namespace loom

@@ -7,6 +7,10 @@
 // either at once (when an earlier read is already later) or by the first read
 // that is. Every lookup stays within the last `depth` words, which is what makes
 // the memory per channel O(depth) however long the run.
+//
+// An unbounded FIFO (kUnboundedDepth: the trace engine's functional run,
+// trace_engine.h) is never full, and keeps every word's times instead, since
+// a write can be settled by any earlier read.
 #pragma once
 
 #include <algorithm>
@@ -19,16 +23,25 @@
 
 namespace loom {
 
+inline constexpr int64_t kUnboundedDepth = INT64_MAX;
+
 class FifoTimes {
  public:
   explicit FifoTimes(int64_t depth)
-      : depth_(depth), mask_(ring_size(depth) - 1), written_(mask_ + 1, 0), read_(mask_ + 1, 0), settle_limit_(depth) {
+      : depth_(depth), mask_(ring_size(depth) - 1), written_(mask_ + 1, 0), read_(mask_ + 1, 0), settle_limit_(depth),
+        grow_at_(depth == kUnboundedDepth ? static_cast<int64_t>(mask_ + 1) : INT64_MAX) {
     assert(depth >= 0);  // 0: the simulator's stand-in for an unbound port, always empty and full
   }
 
   // The rings hold the smallest power of two of words at or above `depth`, so
-  // that a word's position is a mask, not a division.
-  static size_t ring_size(int64_t depth) { return std::bit_ceil(static_cast<uint64_t>(depth)); }
+  // that a word's position is a mask, not a division; an unbounded FIFO's
+  // start at 64 words and double.
+  static size_t ring_size(int64_t depth) {
+    return depth == kUnboundedDepth ? 64 : std::bit_ceil(static_cast<uint64_t>(depth));
+  }
+  int64_t depth() const { return depth_; }
+  // The words its rings hold now: an unbounded FIFO's grow (grew()).
+  size_t ring_words() const { return mask_ + 1; }
 
   int64_t writes() const { return tail_; }
   int64_t reads() const { return head_; }
@@ -45,7 +58,17 @@ class FifoTimes {
   // When the word about to be read was written.
   int64_t next_written_at() const { return written_[head_slot()]; }
 
+  // Makes room for the next write; true if the rings grew, so that the
+  // caller's data ring, indexed by the same slots, must grow with them.
+  [[gnu::always_inline]] bool grew() {
+    if (tail_ != grow_at_) [[likely]]
+      return false;
+    grow();
+    return true;
+  }
+
   [[gnu::always_inline]] void write(int64_t at) {
+    assert(tail_ < grow_at_);  // an unbounded FIFO's caller asked grew() first
     // Once a FIFO has been seen full, its most is its depth: nothing to settle.
     if (max_ < depth_ && head_ > 0 && last_read_at_ > at) [[unlikely]]
       settle_write(at);
@@ -95,7 +118,7 @@ class FifoTimes {
   // Words written before `at` that were waiting for a later read: the read
   // just made, word head_ - 1, is it.
   [[gnu::always_inline]] void settle_reads(int64_t at) {
-    if (settle_limit_ == INT64_MAX) [[unlikely]]
+    if (listener_ != nullptr) [[unlikely]]
       keep(at);
     last_read_at_ = at;
     while (pending_ < tail_ && written_[static_cast<size_t>(pending_) & mask_] < at) settle(pending_++, head_ - 1);
@@ -106,6 +129,16 @@ class FifoTimes {
   // Word k was written while words first..k were in the FIFO.
   void settle(int64_t k, int64_t first) { max_ = std::max(max_, k - first + 1); }
 
+  // Doubles an unbounded FIFO's rings, which hold every word so far: slots
+  // stay where they were.
+  [[gnu::noinline, gnu::cold]] void grow() {
+    const size_t size = 2 * (mask_ + 1);
+    written_.resize(size);
+    read_.resize(size);
+    mask_ = size - 1;
+    grow_at_ = static_cast<int64_t>(size);
+  }
+
   int64_t depth_;
   size_t mask_;
   std::vector<int64_t> written_, read_;  // rings of the last `depth` times
@@ -113,9 +146,10 @@ class FifoTimes {
   int64_t pending_ = 0;  // words [pending_, tail_) wait for a read later than their write
   int64_t last_read_at_ = 0;
   int64_t max_ = 0;
-  int64_t settle_limit_;  // depth_; above any occupancy once reporting words, so every read settles
+  int64_t settle_limit_;  // depth_; above any occupancy once reporting words, so every read settles and is told
   SimListener* listener_ = nullptr;
   size_t channel_ = 0;
+  int64_t grow_at_;  // the write count at which an unbounded FIFO's rings double; bounded, never
 };
 
 }  // namespace loom

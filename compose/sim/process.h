@@ -30,6 +30,8 @@
 #include "compose/sim/fifo_timing.h"
 #include "compose/sim/fifo_times.h"
 #include "compose/sim/process_clock.h"
+#include "compose/sim/timed_fifo.h"
+#include "compose/sim/trace.h"
 #include "units/argument.h"
 #include "units/bits.h"
 #include "units/storage.h"
@@ -39,23 +41,21 @@ namespace loom {
 
 class SimProcess;
 
-// A bounded FIFO of words, with the cycle each word was written and read.
-struct SimFifo {
+// A FIFO of words, with the cycle each word was written and read: bounded,
+// or unbounded for the trace engine's functional run.
+struct SimFifo : TimedFifo {
   unsigned stride;              // limbs per word
-  std::vector<uint64_t> ring;   // FifoTimes::ring_size(depth) words
-  FifoTimes times;              // and the ring positions
-  int64_t read_after_write;     // by its kind: a shift register or a RAM (fifo_timing.h)
+  std::vector<uint64_t> ring;   // times.ring_words() words
   SimProcess* waiter = nullptr;  // the one side blocked on it (both cannot be: it is not full and empty)
 
   SimFifo(int bits, int64_t depth)
-      : stride(bits::limbs_for(static_cast<unsigned>(bits))), ring(FifoTimes::ring_size(depth) * stride, 0),
-        times(depth), read_after_write(loom::read_after_write(depth)), capacity_(depth) {}
-  int64_t depth() const { return capacity_; }
-  int64_t size() const { return times.writes() - times.reads(); }
+      : TimedFifo(depth), stride(bits::limbs_for(static_cast<unsigned>(bits))), ring(times.ring_words() * stride, 0) {}
   uint64_t* slot(size_t s) { return ring.data() + s * stride; }
-
- private:
-  int64_t capacity_;  // the declared depth
+  // Room for the next write: an unbounded FIFO's words grow with its times.
+  [[gnu::always_inline]] void make_room() {
+    if (times.grew()) [[unlikely]]
+      ring.resize(times.ring_words() * stride);
+  }
 };
 
 // What a process calls when it cannot go on by itself.
@@ -87,6 +87,49 @@ struct SimAxi {
   int64_t last_read = 0;            // its latest beat
   int64_t bursts = 0;               // read bursts so far
   std::vector<int64_t> tails;       // the last beat of each of the last read_outstanding bursts, a ring
+
+  explicit SimAxi(const AxiTiming& timing, int element_bits)
+      : timing(timing), bytes(axi_element_bits(element_bits) / 8), tails(static_cast<size_t>(timing.read_outstanding), 0) {}
+
+  // What a read of `row` in the clock's current iteration is to the burst
+  // in progress: a beat of it, the first of the next piece of a burst split
+  // at burst_beats or 4 KiB, or the first of a new burst. It depends on the
+  // rows and the clock's iterations and runs alone, never on time.
+  ProcessTrace::Op classify(const ProcessClock& clock, int64_t row) {
+    const bool consecutive = clock.run() == run && clock.iterations() == iteration + 1 && row == next_row;
+    next_row = row + 1;
+    if (!consecutive) return ProcessTrace::kBurst;
+    return beats < timing.burst_beats && (row * bytes) % kAxiBurstBoundaryBytes != 0 ? ProcessTrace::kBeat
+                                                                                       : ProcessTrace::kBurstNext;
+  }
+  // Times the read `kind` classified, the k-th access of the iteration to
+  // argument port `port`: a new burst's request goes out `latency` cycles of
+  // the pipeline's progress ahead of the read (ProcessClock::request_time),
+  // one a cycle; the next piece of a split one right after the piece before.
+  // Each waits for the burst read_outstanding before it.
+  void read(ProcessClock& clock, int port, int64_t k, ProcessTrace::Op kind) {
+    if (kind != ProcessTrace::kBeat) {
+      const int64_t window = timing.read_outstanding;
+      if (bursts > 0) tails[static_cast<size_t>((bursts - 1) % window)] = last_read;
+      request = kind == ProcessTrace::kBurstNext ? request + 1
+                                                 : std::max(clock.request_time(timing.latency), request + 1);
+      ready = request + axi_read_latency(timing.latency);
+      if (bursts >= window)
+        ready = std::max(ready, tails[static_cast<size_t>((bursts - window) % window)] + axi_outstanding_gap(timing.latency));
+      ++bursts;
+      beats = 0;
+      run = clock.run();
+    }
+    ++beats;
+    iteration = clock.iterations();
+    last_read = clock.dram_read(port, k, ready);
+  }
+  // The k-th write of the iteration to argument port `port` leaves with its
+  // iteration's outputs; its burst's response comes back axi_write_response
+  // cycles after its last beat, which the latest write's response bounds.
+  void write(ProcessClock& clock, int port, int64_t k) const {
+    clock.await_response(port, clock.dram_write_cycle(k) + axi_write_response(timing.latency));
+  }
 };
 
 // A memory port's storage, with the stores still in flight when it declares a
@@ -165,24 +208,25 @@ class SimProcess {
   [[gnu::always_inline]] void read(int port, uint64_t* limbs, int limb_count) {
     SimFifo& f = *fifo_of_[static_cast<size_t>(port)];
     step(port);
+    record(ProcessTrace::kRead, port);
     while (f.times.empty()) [[unlikely]]
       blocked(f, port, false);
     assert(static_cast<int>(f.stride) == limb_count);
     copy_limbs(f.ring.data() + f.times.head_slot() * static_cast<size_t>(limb_count), limb_count, limbs);
-    f.times.read(clock.read(port, f.times.next_written_at() + f.read_after_write));
+    f.read(clock, port);
     wake_waiter(f);
   }
 
   [[gnu::always_inline]] void write(int port, const uint64_t* limbs, int limb_count) {
     SimFifo& f = *fifo_of_[static_cast<size_t>(port)];
     step(port);
+    record(ProcessTrace::kWrite, port);
     while (f.times.full()) [[unlikely]]
       blocked(f, port, true);
     assert(static_cast<int>(f.stride) == limb_count);
+    f.make_room();
     copy_limbs(limbs, limb_count, f.ring.data() + f.times.tail_slot() * static_cast<size_t>(limb_count));
-    // Until D words were written, no slot has been freed by a read.
-    const int64_t freed = f.times.writes() < f.depth() ? 0 : f.times.slot_free_at() + kWriteAfterRead;
-    f.times.write(clock.write(port, freed));
+    f.write(clock, port);
     wake_waiter(f);
   }
 
@@ -195,6 +239,7 @@ class SimProcess {
     if (s.timed) [[unlikely]]
       return timed_load(s, port, row, limbs, limb_count);
     copy_limbs(s.base + row * limb_count, limb_count, limbs);
+    record(ProcessTrace::kLoad, port);
     if (clock.load(port) > 0 || s.check_each || (s.two_sided && clock.writes_in_trip(port) > 0)) [[unlikely]]
       check_storage(s, port);
   }
@@ -208,6 +253,7 @@ class SimProcess {
     if (s.timed) [[unlikely]]
       return timed_store(s, port, row, limbs, limb_count);
     copy_limbs(limbs, limb_count, s.base + row * limb_count);
+    record(ProcessTrace::kStore, port);
     if (clock.store(port) > 0 || s.check_each || (s.two_sided && clock.reads_in_trip(port) > 0)) [[unlikely]]
       check_storage(s, port);
   }
@@ -225,6 +271,8 @@ class SimProcess {
     // watchdog must be able to stop a loop that never steps.
     if (step_limit_ == INT64_MIN) [[unlikely]]
       past_limit(-1);
+    if (trace_ != nullptr) [[unlikely]]
+      trace_->trip(line), open_trip_ = true;
     clock.begin_trip(line);
     ++iteration_;
     trip_line_ = line;
@@ -234,6 +282,7 @@ class SimProcess {
   void loop_entry() {
     if (clock.in_trip()) [[unlikely]]
       entry_in_trip();
+    if (trace_ != nullptr) trace_->add(ProcessTrace::kEntry), open_trip_ = false;
     clock.loop_entry();
   }
   // Ends the trip, from the guard's destructor, so it never throws: a trip
@@ -250,8 +299,12 @@ class SimProcess {
   // the process is done once its loop is left and its writes answered.
   void finish_body() {
     if (over_budget_ || clock.over_budget()) over_budget();
+    if (trace_ != nullptr) trace_->add(ProcessTrace::kEnd), trace_->end(ProcessTrace::kReturned);
     clock.end_body();
   }
+
+  // Records the process's events into `trace` from now on (trace.h).
+  void record_into(ProcessTrace* trace) { trace_ = trace; }
 
   // The pipeline drains: every store in flight lands.
   void drain() {
@@ -316,6 +369,17 @@ class SimProcess {
   [[noreturn, gnu::cold, gnu::noinline]] void nested_trip(int line);
   [[noreturn, gnu::cold, gnu::noinline]] void entry_in_trip();
 
+  // Tells the trace, if any, of an access (trace.h): a trip's end first, if
+  // the access follows one outside it.
+  [[gnu::always_inline]] void record(ProcessTrace::Op op, int port) {
+    if (trace_ != nullptr) [[unlikely]]
+      record_event(op, port);
+  }
+  [[gnu::noinline]] void record_event(ProcessTrace::Op op, int port) {
+    if (open_trip_ && !clock.in_trip()) trace_->add(ProcessTrace::kEndTrip), open_trip_ = false;
+    trace_->add(op, port);
+  }
+
   [[gnu::always_inline]] void step(int port) {
     if (++steps_ > step_limit_) [[unlikely]]
       past_limit(port);
@@ -363,6 +427,7 @@ class SimProcess {
     if (s.write_latency > 0) s.land(mem_iteration(port, 0));
     copy_limbs(s.base + row * limb_count, limb_count, limbs);
     if (!s.memory) return argument_load(s, port, row);
+    record(s.registers() ? ProcessTrace::kStep : ProcessTrace::kLoad, port);
     if (s.registers()) return;
     if (clock.load(port) > 0 || s.check_each || (s.two_sided && clock.writes_in_trip(port) > 0))
       check_storage(s, port);
@@ -379,49 +444,27 @@ class SimProcess {
     if (s.registers()) {
       // Outside a trip, a register takes one write an iteration: a second starts the next.
       int64_t& written = s.written_in[static_cast<size_t>(row)];
+      record(written == clock.iterations() ? ProcessTrace::kRewire : ProcessTrace::kWire, port);
       clock.wire(written == clock.iterations());
       written = clock.iterations();
-    } else if (clock.store(port) > 0 || s.check_each || (s.two_sided && clock.reads_in_trip(port) > 0)) {
-      check_storage(s, port);
+    } else {
+      record(ProcessTrace::kStore, port);
+      if (clock.store(port) > 0 || s.check_each || (s.two_sided && clock.reads_in_trip(port) > 0)) check_storage(s, port);
     }
   }
-  // An argument's read: its burst's data; or a new burst, whose request goes
-  // out `latency` cycles of the pipeline's progress ahead of the read
-  // (ProcessClock::request_time), one a cycle; or the next piece of a burst
-  // split at burst_beats or 4 KiB, which the adapter requests right after the
-  // piece before. Each waits for the burst read_outstanding before it.
+  // An argument's read and write: the II budget here, the timing in SimAxi.
   void argument_load(SimStorage& s, int port, int64_t row) {
     const int64_t k = clock.load(port);
     if (k > 0 || s.check_each) check_storage(s, port);
-    SimAxi& a = *s.axi;
-    const int64_t iteration = clock.iterations(), run = clock.run();
-    const bool consecutive = run == a.run && iteration == a.iteration + 1 && row == a.next_row;
-    const bool continues =
-        consecutive && a.beats < a.timing.burst_beats && (row * a.bytes) % kAxiBurstBoundaryBytes != 0;
-    if (!continues) {
-      const int64_t window = a.timing.read_outstanding;
-      if (a.bursts > 0) a.tails[static_cast<size_t>((a.bursts - 1) % window)] = a.last_read;
-      a.request = consecutive ? a.request + 1 : std::max(clock.request_time(a.timing.latency), a.request + 1);
-      a.ready = a.request + axi_read_latency(a.timing.latency);
-      if (a.bursts >= window)
-        a.ready = std::max(a.ready, a.tails[static_cast<size_t>((a.bursts - window) % window)] +
-                                        axi_outstanding_gap(a.timing.latency));
-      ++a.bursts;
-      a.beats = 0;
-      a.run = run;
-    }
-    ++a.beats;
-    a.next_row = row + 1;
-    a.iteration = iteration;
-    a.last_read = clock.dram_read(port, k, a.ready);
+    const ProcessTrace::Op kind = s.axi->classify(clock, row);
+    record(kind, port);
+    s.axi->read(clock, port, k, kind);
   }
-  // An argument's write leaves with its iteration's outputs; its burst's
-  // response comes back axi_write_response cycles after its last beat, which
-  // the latest write's response bounds.
   void argument_store(SimStorage& s, int port) {
     const int64_t k = clock.store(port);
     if (k > 0 || s.check_each) check_storage(s, port);
-    clock.await_response(port, clock.dram_write_cycle(k) + axi_write_response(s.axi->timing.latency));
+    record(ProcessTrace::kArgStore, port);
+    s.axi->write(clock, port, k);
   }
 
   // The memory iteration of an access to `side` (0 load, 1 store) of `port`:
@@ -449,6 +492,8 @@ class SimProcess {
   int trip_line_ = 0;         // where the current or last trip's loop is marked
   bool over_budget_ = false;  // the current or last trip made more accesses than its II gives
   std::vector<int64_t> mem_touched_;
+  ProcessTrace* trace_ = nullptr;  // recording, for the trace engine
+  bool open_trip_ = false;         // the trace's last trip has not been ended in it
 };
 
 }  // namespace loom

@@ -1,6 +1,10 @@
 #include "compose/sim/simulator.h"
 
+#include "compose/sim/body_entry.h"
 #include "compose/sim/process.h"
+#include "compose/sim/run_end.h"
+#include "compose/sim/subscribers.h"
+#include "compose/sim/trace_engine.h"
 
 #include <algorithm>
 #include <cassert>
@@ -24,7 +28,9 @@ class Simulation;
 // One process instance running on its own fiber.
 class Task final : public SimProcess {
  public:
-  enum State { ready, blocked, finished, stopped };
+  using State = ProcessEnd::State;
+  static constexpr State ready = ProcessEnd::ready, blocked = ProcessEnd::blocked, finished = ProcessEnd::finished,
+                         stopped = ProcessEnd::stopped;
 
   Task(Simulation& sim, int id, const loom::Process& decl);
 
@@ -50,61 +56,15 @@ class Task final : public SimProcess {
   Simulation& sim_;
 };
 
-// Every subscriber, told each event in turn. A listener is the caller's code:
-// if one throws, the run stops (its processes run on only until they block)
-// with a listener-threw error naming it, and no listener is told anything more.
-class Subscribers final : public SimListener {
- public:
-  Subscribers(const std::vector<SimListener*>& all, bool& stop) : all_(all), stop_(stop) {}
-
-  void on_begin(const Region& region) override {
-    each([&](SimListener& l) { l.on_begin(region); });
-  }
-  void on_stall(size_t process, const Interval& stall) override {
-    each([&](SimListener& l) { l.on_stall(process, stall); });
-  }
-  void on_word(size_t channel, int64_t written, int64_t read) override {
-    each([&](SimListener& l) { l.on_word(channel, written, read); });
-  }
-  bool wants_words() const override {
-    return std::any_of(all_.begin(), all_.end(), [](const SimListener* l) { return l->wants_words(); });
-  }
-  void on_end(const SimResult& result) override {
-    each([&](SimListener& l) { l.on_end(result); });
-  }
-  // The first listener that threw, as an error, if one did.
-  const std::optional<Error>& failure() const { return failure_; }
-
- private:
-  template <class Event>
-  void each(const Event& event) {
-    for (size_t i = 0; i < all_.size() && !failure_; ++i) {
-      try {
-        event(*all_[i]);
-      } catch (const std::exception& e) {
-        fail(i, e.what());
-      } catch (...) {
-        fail(i, "an exception that is not a std::exception");
-      }
-    }
-  }
-  void fail(size_t listener, const std::string& what) {
-    failure_ = Error{"listener-threw", "SimOptions::listeners[" + std::to_string(listener) + "]", "threw: " + what};
-    stop_ = true;
-  }
-
-  const std::vector<SimListener*>& all_;
-  bool& stop_;
-  std::optional<Error> failure_;
-};
-
 // The processes hand the thread to one another directly, in the order they
 // became ready, with one fiber switch each; the run's own fiber gets it back
 // when none is ready or the run is stopping.
 class Simulation final : public Scheduler {
  public:
-  Simulation(const Region& region, const SimOptions& options)
-      : region(region), options(options), subscribers_(options.listeners, stop) {
+  // Records each process's trace into `traces`, if not null, at unbounded
+  // depths (the trace engine's functional run).
+  Simulation(const Region& region, const SimOptions& options, std::vector<ProcessTrace>* traces = nullptr)
+      : region(region), options(options), traces_(traces), subscribers_(options.listeners, stop) {
     assert(std::find(options.listeners.begin(), options.listeners.end(), nullptr) == options.listeners.end());  // simulate() refuses it
     if (!options.listeners.empty()) events = &subscribers_;
   }
@@ -170,14 +130,15 @@ class Simulation final : public Scheduler {
   }
   // ...and leaves it.
   void suspend(Task& t) { steps += t.steps() - t.steps_at_resume; }
-  DeadlockReport report(DeadlockReport::Kind kind) const;
-  void collect();
+  // The statistics and report, from where the processes were left.
+  void conclude();
   // Resumes every process suspended inside its body with the run stopping, so
   // that each unwinds to its entry before its stack is let go of.
   void unwind();
 
   // The ready processes, in the order they became ready: a ring as long as
   // the region has processes, since each is queued at most once.
+  std::vector<ProcessTrace>* traces_;
   std::vector<Task*> ready_;
   size_t ready_head_ = 0, ready_count_ = 0;
   Subscribers subscribers_;
@@ -201,7 +162,7 @@ Task::Task(Simulation& sim, int id, const loom::Process& decl)
 void Task::run(void* task) {
   Task& t = *static_cast<Task*>(task);
   try {
-    t.decl.unit->simulate(t, t.decl.index);
+    t.decl.unit->entry<SimBody>(kSimulatorBackend)(t, t.decl.index);
     t.finish_body();
     t.drain();
     t.state = finished;
@@ -294,10 +255,7 @@ void Task::bind_ports() {
     } else if (t.bound() && t.kind == ObjectKind::argument) {
       s.buffer = &sim_.arguments[id];
       const ArgumentInstance& a = sim_.region.arguments[id];
-      s.axi = std::make_unique<SimAxi>();
-      s.axi->timing = a.axi;
-      s.axi->bytes = axi_element_bits(a.word.bits()) / 8;
-      s.axi->tails.assign(static_cast<size_t>(a.axi.read_outstanding), 0);
+      s.axi = std::make_unique<SimAxi>(a.axi, a.word.bits());
       clock.remember_stalls(a.axi.latency);
     }
     if (s.buffer != nullptr) {
@@ -324,8 +282,11 @@ void Simulation::block(SimProcess& p, SimFifo& f, int port, bool on_full) {
 SimResult Simulation::run(const Inputs& inputs) {
   if (events != nullptr) events->on_begin(region);
   fifos.reserve(region.channels.size());
-  for (const ChannelInstance& c : region.channels) {
-    fifos.emplace_back(c.word.bits(), c.depth);
+  for (size_t c = 0; c < region.channels.size(); ++c) {
+    const int64_t depth = traces_ != nullptr        ? kUnboundedDepth
+                          : options.depths.empty() ? region.channels[c].depth
+                                                   : options.depths[c];
+    fifos.emplace_back(region.channels[c].word.bits(), depth);
     if (events != nullptr && events->wants_words()) fifos.back().times.report_words(events, fifos.size() - 1);
   }
   for (const MemoryInstance& m : region.memories) memories.emplace_back(m.word, m.rows);
@@ -337,6 +298,7 @@ SimResult Simulation::run(const Inputs& inputs) {
   for (size_t i = 0; i < region.processes.size(); ++i) {
     processes.push_back(std::make_unique<Task>(*this, static_cast<int>(i), region.processes[i]));
     processes.back()->bind_ports();
+    if (traces_ != nullptr) processes.back()->record_into(&(*traces_)[i]);
     enqueue(*processes.back());
   }
 
@@ -344,12 +306,7 @@ SimResult Simulation::run(const Inputs& inputs) {
   // hands the thread on; it comes back here when none is ready.
   hand_off(nullptr);
 
-  bool all_finished = true;
-  for (const auto& p : processes) all_finished = all_finished && p->state == Task::finished;
-  if (result.outcome == SimResult::completed && !all_finished) result.outcome = SimResult::deadlock;
-  if (result.outcome == SimResult::deadlock) result.report = report(DeadlockReport::deadlock);
-  if (result.outcome == SimResult::watchdog) result.report = report(DeadlockReport::watchdog);
-  collect();
+  conclude();
   unwind();
   processes.clear();
   if (events != nullptr) events->on_end(result);
@@ -360,107 +317,23 @@ SimResult Simulation::run(const Inputs& inputs) {
   return std::move(result);
 }
 
-DeadlockReport Simulation::report(DeadlockReport::Kind kind) const {
-  DeadlockReport r;
-  r.kind = kind;
-  r.watchdog_reason = watchdog_reason;
-  r.processes = static_cast<int>(processes.size());
-  std::vector<int> waits_on(processes.size(), -1);  // the wait-for graph: out-degree one
-  for (const auto& p : processes) {
-    if (p->state == Task::finished) continue;
-    BlockedProcess b;
-    b.process = p->decl.name();
-    b.unit = p->decl.unit->name;
-    // From this cycle on, nothing more happens in the process: where its wait
-    // begins in the trace, once its last iteration has drained.
-    b.cycle = std::max(p->clock.now(), p->clock.finish());
-    r.cycle = std::max(r.cycle, b.cycle);
-    if (p->clock.stalled_dram() > 0) {
-      const int port = p->clock.last_dram_port();
-      b.dram_waited = p->clock.stalled_dram();
-      b.dram_port = region.port({p->id, port}).name;
-      b.dram_argument = region.arguments[static_cast<size_t>(p->decl.ports[static_cast<size_t>(port)].id)].name;
-      b.dram_until = p->clock.last_dram_until();
-    }
-    if (p->state != Task::blocked) {
-      b.state = p->id == tripped ? BlockedProcess::tripped : BlockedProcess::ready;
-      r.blocked.push_back(b);
-      continue;
-    }
-    const size_t channel = static_cast<size_t>(p->decl.ports[static_cast<size_t>(p->blocked_port)].id);
-    const SimFifo& f = fifos[channel];
-    b.state = p->blocked_on_full ? BlockedProcess::waits_to_write : BlockedProcess::waits_to_read;
-    b.port = region.port({p->id, p->blocked_port}).name;
-    b.channel = region.channels[channel].label();
-    b.waits_on_full = p->blocked_on_full;
-    b.occupancy = f.size();
-    b.depth = f.depth();
-    const Endpoint other = p->blocked_on_full ? region.channels[channel].reader : region.channels[channel].writer;
-    if (other.valid()) {
-      b.waits_for = region.processes[static_cast<size_t>(other.process)].name();
-      b.waits_for_finished = processes[static_cast<size_t>(other.process)]->state == Task::finished;
-      if (processes[static_cast<size_t>(other.process)]->state == Task::blocked)
-        waits_on[static_cast<size_t>(p->id)] = other.process;
-    }
-    r.blocked.push_back(b);
-  }
-  // Cycles of the wait-for graph, each reported once, from its lowest process id.
-  std::vector<int> seen(processes.size(), 0);
-  for (size_t start = 0; start < processes.size(); ++start) {
-    if (seen[start]) continue;
-    std::vector<int> path;
-    int at = static_cast<int>(start);
-    while (at >= 0 && !seen[static_cast<size_t>(at)]) {
-      seen[static_cast<size_t>(at)] = 1;
-      path.push_back(at);
-      at = waits_on[static_cast<size_t>(at)];
-    }
-    auto loop = at >= 0 ? std::find(path.begin(), path.end(), at) : path.end();
-    if (loop == path.end()) continue;
-    std::rotate(loop, std::min_element(loop, path.end()), path.end());
-    std::vector<std::string> names;
-    for (auto it = loop; it != path.end(); ++it) names.push_back(region.processes[static_cast<size_t>(*it)].name());
-    r.wait_cycles.push_back(names);
-  }
-  return r;
-}
-
-void Simulation::collect() {
+void Simulation::conclude() {
   result.steps = steps;
   result.resumes = resumes_;
+  std::vector<ProcessEnd> ends;
   for (const auto& p : processes) {
-    ProcessStats s;
-    s.name = p->decl.name();
-    s.placement = p->decl.placement;
-    s.unit = p->decl.unit->name;
-    s.finished = p->state == Task::finished;
-    s.finish = p->clock.finish();
-    s.busy = p->clock.busy();
-    s.stalled_empty = p->clock.stalled_empty();
-    s.stalled_full = p->clock.stalled_full();
-    s.stalled_dram = p->clock.stalled_dram();
-    s.iterations = p->clock.iterations();
-    s.steps = p->steps();
-    // A process that never finished waits until the run stopped: its final
-    // wait counts as stalled, and is its last stall.
-    if (p->state == Task::blocked && result.report) {
-      const int64_t from = std::max(s.finish, p->clock.now()), until = result.report->cycle + 1;
-      (p->blocked_on_full ? s.stalled_full : s.stalled_empty) += until - from;
-      if (events != nullptr)
-        events->on_stall(static_cast<size_t>(p->id),
-                         {p->blocked_on_full ? Interval::wait_full : Interval::wait_empty, from, until, p->blocked_port});
-    }
-    result.cycles = std::max(result.cycles, s.finish);
-    result.processes.push_back(std::move(s));
+    ends.push_back({p->state, p->blocked_port, p->blocked_on_full, &p->clock, p->steps()});
+    // A trace ends where its process was left: only a blocked one waits for
+    // good, since at unbounded depths only a read blocks.
+    if (traces_ != nullptr)
+      (*traces_)[static_cast<size_t>(p->id)].end(p->state == Task::finished ? ProcessTrace::kReturned
+                                                 : p->state == Task::blocked && result.outcome == SimResult::completed
+                                                     ? ProcessTrace::kWaits
+                                                     : ProcessTrace::kCut);
   }
-  // ap_done rises the cycle after the last process is done (control_timing.h).
-  if (!processes.empty()) result.cycles += kRegionDone;
-  for (size_t c = 0; c < fifos.size(); ++c) {
-    const SimFifo& f = fifos[c];
-    result.channels.push_back({region.channels[c].label(), f.depth(), f.times.writes(), f.times.max_occupancy(),
-                               f.times.writes() - f.times.reads()});
-    f.times.report_held();
-  }
+  std::vector<const TimedFifo*> timed;
+  for (const SimFifo& f : fifos) timed.push_back(&f);
+  end_run(region, ends, timed, watchdog_reason, tripped, events, result);
   for (size_t a = 0; a < region.arguments.size(); ++a) result.arguments[region.arguments[a].name] = arguments[a];
 }
 
@@ -521,7 +394,7 @@ std::string SimResult::summary() const {
   return "";
 }
 
-Result<SimResult> simulate(const Region& region, const Inputs& inputs, const SimOptions& options) {
+Status check_run(const Region& region, const Inputs& inputs, const SimOptions& options) {
   Status status = check_inputs(region, inputs);
   for (size_t l = 0; l < options.listeners.size(); ++l) {
     const std::string where = "SimOptions::listeners[" + std::to_string(l) + "]";
@@ -530,9 +403,52 @@ Result<SimResult> simulate(const Region& region, const Inputs& inputs, const Sim
       if (options.listeners[l] != nullptr && options.listeners[l] == options.listeners[earlier])
         status.add("duplicate-listener", where, "is listeners[" + std::to_string(earlier) + "] again: a view would be told every event twice");
   }
-  if (!status.ok()) return status;
-  Simulation sim(region, options);
-  return sim.run(inputs);
+  if (!options.depths.empty() && options.depths.size() != region.channels.size())
+    status.add("depths-size", "SimOptions::depths",
+               "has " + std::to_string(options.depths.size()) + " depths, but region '" + region.name + "' has " +
+                   std::to_string(region.channels.size()) + " channels");
+  else
+    for (size_t c = 0; c < options.depths.size(); ++c)
+      if (options.depths[c] < 1)
+        status.add("invalid-depth", "channel '" + region.channels[c].label() + "'",
+                   "is given depth " + std::to_string(options.depths[c]) + "; a FIFO holds at least 1 word");
+  for (const Process& p : region.processes)
+    if (p.unit->entry<SimBody>(kSimulatorBackend) == nullptr)
+      status.add("no-simulator-entry", "unit '" + p.name() + "'",
+                 "was placed without the simulator's entry point; place units with loom::place<U> (compose/place.h)");
+  return status;
+}
+
+namespace {
+
+class CoupledEngine final : public SimEngine {
+ public:
+  const char* name() const override { return "coupled"; }
+  SimResult run(const Region& region, const Inputs& inputs, const SimOptions& options) const override {
+    Simulation sim(region, options);
+    return sim.run(inputs);
+  }
+};
+
+}  // namespace
+
+const SimEngine& coupled_engine() {
+  static const CoupledEngine engine;
+  return engine;
+}
+
+RecordedRun record_run(const Region& region, const Inputs& inputs, const SimOptions& options) {
+  RecordedRun out;
+  out.traces.resize(region.processes.size());
+  Simulation sim(region, options, &out.traces);
+  out.unbounded = sim.run(inputs);
+  return out;
+}
+
+Result<SimResult> simulate(const Region& region, const Inputs& inputs, const SimOptions& options) {
+  if (Status status = check_run(region, inputs, options); !status.ok()) return status;
+  const SimEngine& engine = options.engine == SimOptions::Engine::trace ? trace_engine() : coupled_engine();
+  return engine.run(region, inputs, options);
 }
 
 }  // namespace loom

@@ -31,6 +31,17 @@ struct SimOptions {
   // listener-threw error; nothing more is told to any of them.
   std::vector<SimListener*> listeners;
   size_t stack_bytes = 256 * 1024;        // per process; guarded, so an overflow faults instead of corrupting
+  // Each channel's depth for this run, parallel to region.channels; empty:
+  // each its declared depth (loom sim --depth, --depths).
+  std::vector<int64_t> depths;
+  // Which engine runs it (engine.h): the coupled simulator, which times each
+  // access as its body makes it; or trace then time, which runs the bodies
+  // once at unbounded depths, recording, and times the trace at `depths`.
+  // Both report the same, but for a run that does not complete: the trace
+  // engine leaves its arguments empty (the contents at a deadlock are the
+  // coupled simulator's to give).
+  enum class Engine { coupled, trace };
+  Engine engine = Engine::coupled;
 };
 
 struct ProcessStats {
@@ -79,7 +90,13 @@ using Inputs = ArgumentContents;
 
 // Errors (before anything runs): unknown-argument, missing-input, input-word,
 // input-size, null-listener (a listener that is nullptr), duplicate-listener
-// (one listed twice). What happens during the run is in the SimResult.
+// (one listed twice), depths-size (depths not one per channel), invalid-depth
+// (a depth below 1), no-simulator-entry (a unit placed without the
+// simulator's hook, compose/backends.h). What happens during the run is in
+// the SimResult.
 Result<SimResult> simulate(const Region& region, const Inputs& inputs, const SimOptions& options = {});
+
+// What simulate() refuses before anything runs.
+Status check_run(const Region& region, const Inputs& inputs, const SimOptions& options);
 
 }  // namespace loom

@@ -1,0 +1,37 @@
+// A channel's FIFO as time sees it: when each word was written and read, by
+// the two edges compose/sim/fifo_timing.h gives. Both engines time a FIFO
+// access through it, the coupled simulator with the words beside it
+// (SimFifo, process.h) and the trace timer without (trace_timer.cc).
+#pragma once
+
+#include <cstdint>
+
+#include "compose/sim/fifo_times.h"
+#include "compose/sim/fifo_timing.h"
+#include "compose/sim/process_clock.h"
+
+namespace loom {
+
+struct TimedFifo {
+  FifoTimes times;
+  int64_t read_after_write;  // by its kind: a shift register or a RAM
+
+  explicit TimedFifo(int64_t depth) : times(depth), read_after_write(loom::read_after_write(depth)) {}
+  int64_t depth() const { return times.depth(); }
+  int64_t size() const { return times.writes() - times.reads(); }
+
+  // `clock`'s process reads the next word on `port`: no sooner than its write
+  // and the read-after-write delay. Requires a word (!times.empty()).
+  [[gnu::always_inline]] void read(ProcessClock& clock, int port) {
+    times.read(clock.read(port, times.next_written_at() + read_after_write));
+  }
+  // ...or writes the next, into the slot the read `depth` words earlier freed
+  // (until `depth` words were written, none was). Requires room
+  // (!times.full(), and for an unbounded FIFO times.grew() asked first).
+  [[gnu::always_inline]] void write(ProcessClock& clock, int port) {
+    const int64_t freed = times.writes() < times.depth() ? 0 : times.slot_free_at() + kWriteAfterRead;
+    times.write(clock.write(port, freed));
+  }
+};
+
+}  // namespace loom
