@@ -21,13 +21,21 @@ std::string describe(const Region& region) {
 
   out += "\nchannels:\n";
   std::map<std::string, int> elements;
-  for (const ChannelInstance& c : region.channels) ++elements[c.name];
+  std::map<std::string, std::pair<int64_t, int64_t>> depths;  // an array's shallowest and deepest element
+  for (const ChannelInstance& c : region.channels) {
+    ++elements[c.name];
+    auto [it, fresh] = depths.insert({c.name, {c.depth, c.depth}});
+    it->second = {std::min(it->second.first, c.depth), std::max(it->second.second, c.depth)};
+  }
   std::set<std::string> seen;
   for (const ChannelInstance& c : region.channels) {
     if (!seen.insert(c.name).second) continue;
     const int count = elements[c.name];
-    out += fmt::format("  {:<12}{:<7}{:<7}{:<10}{}\n", c.name, "x" + std::to_string(count), c.word.to_string(),
-                       "depth " + std::to_string(c.depth), c.carries);
+    const auto [lo, hi] = depths[c.name];
+    // Elements set apart (--depth) show their range; describe --json has each.
+    const std::string depth = "depth " + std::to_string(lo) + (lo == hi ? "" : ".." + std::to_string(hi));
+    out += fmt::format("  {:<12}{:<7}{:<7}{:<11}{}\n", c.name, "x" + std::to_string(count), c.word.to_string(), depth,
+                       c.carries);
   }
 
   // One line per memory array: an array of N memories owned by N instances of

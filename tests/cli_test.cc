@@ -74,7 +74,7 @@ TEST_CASE("loom refuses bad input with named errors: 2 for the command line, 1 f
 
   r = loom("frobnicate");
   CHECK(r.exit_code == 2);
-  CHECK(r.err.find("loom: error[usage] `loom`: 'frobnicate' is not a verb; the verbs are machines, describe, dot, sim, hls,") == 0);
+  CHECK(r.err.find("loom: error[usage] `loom`: 'frobnicate' is not a verb; the verbs are machines, describe, dot, sim, fifo, hls,") == 0);
 
   r = loom("");
   CHECK(r.exit_code == 2);
@@ -320,6 +320,106 @@ TEST_CASE("loom hls refuses a bad part, clock or output directory by name", "[cl
   CHECK(taken.exit_code == 1);
   CHECK(taken.err.find("error[hls-output-exists]") != std::string::npos);
   CHECK(slurp(dir + "/notes.txt") == "mine\n");
+}
+
+}  // namespace
+
+namespace {
+
+using loom::test::loom;
+using loom::test::Run;
+using loom::test::slurp;
+
+// Each "#pragma HLS stream variable=ID depth=N" of a kernel, as ID -> N.
+std::map<std::string, int64_t> stream_depths(const std::string& kernel) {
+  std::map<std::string, int64_t> out;
+  const std::regex pragma("#pragma HLS stream variable=(\\S+) depth=(\\d+)");
+  for (auto it = std::sregex_iterator(kernel.begin(), kernel.end(), pragma); it != std::sregex_iterator(); ++it)
+    out[(*it)[1]] = std::stoll((*it)[2]);
+  return out;
+}
+
+TEST_CASE("--depth sets one element or a whole array, and the run, the description and the project show it", "[cli][fifo]") {
+  const Run d = loom("describe --machine example --json --depth x_chain[3]=5 --depth p_chain=4");
+  REQUIRE(d.exit_code == 0);
+  const nlohmann::json j = nlohmann::json::parse(d.out);
+  for (const auto& c : j["channels"]) {
+    const std::string name = c["name"];
+    const int64_t expected = name == "x_chain[3]" ? 5 : name.rfind("p_chain", 0) == 0 ? 4 : 2;
+    CHECK(c["depth"].get<int64_t>() == expected);
+  }
+  // On a grid, one index is a row, and two an element.
+  const Run g = loom("describe --machine tinytpu --json --depth wq[1]=3 --depth wq[2][2]=7");
+  REQUIRE(g.exit_code == 0);
+  for (const auto& c : nlohmann::json::parse(g.out)["channels"]) {
+    const std::string name = c["name"];
+    if (name.rfind("wq[", 0) != 0) continue;
+    CHECK(c["depth"].get<int64_t>() == (name.rfind("wq[1][", 0) == 0 ? 3 : name == "wq[2][2]" ? 7 : 4));
+  }
+  const Run s = loom("sim --machine example --json --depth x_chain=1 --depth p_chain[0]=3");
+  REQUIRE(s.exit_code == 0);
+  const nlohmann::json run = nlohmann::json::parse(s.out);
+  REQUIRE(run.contains("channels"));
+  for (const auto& c : run["channels"]) {
+    const std::string name = c.value("name", c.value("label", std::string()));
+    if (name.rfind("x_chain", 0) == 0) CHECK(c["depth"].get<int64_t>() == 1);
+  }
+}
+
+TEST_CASE("--depth refuses an unknown channel, a bad index, a depth below 1 and a repeat, by name", "[cli][fifo]") {
+  const std::pair<const char*, const char*> cases[] = {
+      {"--depth nowhere=3", "error[unknown-channel] --depth 'nowhere=3'"},
+      {"--depth x_chain[8]=3", "error[bad-index] --depth 'x_chain[8]=3': channel array 'x_chain' has no element x_chain[8]"},
+      {"--depth x_chain[1]=0", "error[invalid-depth] --depth 'x_chain[1]=0'"},
+      {"--depth x_chain[1]=3 --depth x_chain=2", "error[duplicate-depth] --depth 'x_chain=2': sets channel x_chain[1] again"},
+      {"--depth x_chain", "error[depth-syntax] --depth 'x_chain'"},
+      {"--depth x_chain[x]=2", "error[depth-syntax]"},
+  };
+  for (const char* verb : {"sim", "describe", "dot", "hls --out " /* a directory is needed only after the depths */}) {
+    for (const auto& [flags, expected] : cases) {
+      const std::string args = std::string(verb) + (std::string(verb).rfind("hls", 0) == 0 ? loom::test::temp("never") : "") +
+                               " --machine example " + flags;
+      const Run r = loom(args);
+      INFO(args << "\n" << r.err);
+      CHECK(r.exit_code != 0);
+      CHECK(r.err.find(expected) != std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("loom fifo finds depths every testbench run passes at, and sim and hls take them", "[cli][fifo]") {
+  const std::string file = loom::test::temp("depths.json");
+  const Run r = loom("fifo --machine example --json --tolerance 5 --out " + file);
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  const int64_t unbounded = j["cycles"]["unbounded"], found = j["cycles"]["found"];
+  CHECK(found <= static_cast<int64_t>(static_cast<double>(unbounded) * 1.05) + static_cast<int64_t>(j["runs"].get<int>()));
+  CHECK(j["retimings"].get<int64_t>() > 0);
+  for (const auto& c : j["channels"]) {
+    CHECK(c["found"].get<int64_t>() >= 1);
+    CHECK(j["depths"][c["channel"].get<std::string>()] == c["found"]);
+  }
+  // The file's depths are the run's...
+  const Run s = loom("sim --machine example --depths " + file);
+  INFO(s.out << s.err);
+  CHECK(s.exit_code == 0);
+  // ...and the project's stream pragmas.
+  const std::string dir = scratch_dir("cli_fifo_hls");
+  const Run h = loom("hls --machine example --depths " + file + " --out " + dir);
+  INFO(h.err);
+  REQUIRE(h.exit_code == 0);
+  const auto pragmas = stream_depths(slurp(dir + "/top.cpp"));
+  REQUIRE(!pragmas.empty());
+  std::map<int64_t, int> emitted, searched;
+  for (const auto& [id, depth] : pragmas) ++emitted[depth];
+  for (const auto& c : j["channels"]) ++searched[c["found"].get<int64_t>()];
+  CHECK(emitted == searched);
+  // A file that is not one is named.
+  std::ofstream(loom::test::temp("bad_depths.json")) << "{\"depths\": {\"x_chain\": \"deep\"}}";
+  const Run bad = loom("sim --machine example --depths " + loom::test::temp("bad_depths.json"));
+  CHECK(bad.exit_code != 0);
+  CHECK(bad.err.find("error[depths-file]") != std::string::npos);
 }
 
 }  // namespace

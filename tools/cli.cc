@@ -21,12 +21,14 @@
 #include "tools/cli.h"
 
 #include "common/report.h"
+#include "compose/depths.h"
 #include "compose/describe.h"
 #include "compose/dot.h"
 #include "compose/sim/chrome_trace.h"
 #include "compose/sim/sim_report.h"
 #include "compose/sim/simulator.h"
 #include "machines/registry.h"
+#include "tools/fifo_command.h"
 #include "tools/hls_command.h"
 #include "units/parameter_set.h"
 
@@ -72,6 +74,8 @@ CLI::Option* once(CLI::Option* o) { return o->multi_option_policy(CLI::MultiOpti
 struct MachineOptions {
   std::string machine;
   std::vector<std::string> params;
+  std::vector<std::string> depths;  // --depth NAME=N
+  std::string depths_file;          // --depths FILE
 };
 
 // The machines that offer a verb, in the registry's order.
@@ -86,6 +90,19 @@ std::string names(const std::vector<const MachineEntry*>& ms) {
   std::string out;
   for (const MachineEntry* m : ms) out += (out.empty() ? "" : ", ") + m->name;
   return out;
+}
+
+// --depth and --depths, for the verbs that show or run a region's FIFOs.
+void add_depth_options(CLI::App* verb, MachineOptions& o) {
+  verb->add_option("--depth", o.depths,
+                   "a FIFO depth, NAME=N: one element (wq[3]) or a whole array (wq); repeatable, each element once")
+      ->type_name("NAME=N")
+      ->expected(1)
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  once(verb->add_option("--depths", o.depths_file, "FIFO depths from a file `loom fifo --out` wrote"))
+      ->type_name("FILE")
+      ->check(nonempty());
 }
 
 void add_machine_options(CLI::App* verb, MachineOptions& o, const std::vector<const MachineEntry*>& offered,
@@ -108,6 +125,7 @@ void add_machine_options(CLI::App* verb, MachineOptions& o, const std::vector<co
 struct Chosen {
   const MachineEntry* machine = nullptr;
   Overrides overrides;
+  std::vector<DepthSetting> depths;  // the file's, then the command line's
 };
 Result<Chosen> choose(const std::string& verb, const MachineOptions& o, const std::vector<const MachineEntry*>& offered) {
   Chosen c;
@@ -137,17 +155,32 @@ Result<Chosen> choose(const std::string& verb, const MachineOptions& o, const st
                  "is given twice on the command line; give each parameter once");
     c.overrides.push_back(parsed.value());
   }
+  if (!o.depths_file.empty()) {
+    auto file = read_depths_file(user_path(o.depths_file));
+    if (file.ok()) c.depths = file.value();
+    else status.merge(file.status());
+  }
+  for (const std::string& d : o.depths) c.depths.push_back({d, "--depth"});
   if (!status.ok()) return status;
   return c;
 }
 
-Result<Region> compose(const Chosen& c) {
+// The machine's region, with the depths asked for; or, given `run_depths`,
+// the region as declared and the depths there, for a run's SimOptions.
+Result<Region> compose(const Chosen& c, std::vector<int64_t>* run_depths = nullptr) {
   auto arch = c.machine->architecture(c.overrides);
   if (!arch.ok()) return arch.status();
-  return arch.value().compose(c.overrides);
+  auto region = arch.value().compose(c.overrides);
+  if (!region.ok()) return region;
+  auto depths = resolve_depths(region.value(), c.depths);
+  if (!depths.ok()) return depths.status();
+  if (run_depths != nullptr) *run_depths = depths.value();
+  else set_depths(region.value(), depths.value());
+  return region;
 }
 
 struct SimFlags {
+  std::vector<int64_t> depths;  // each channel's, for the run
   uint64_t seed = 0;
   int64_t max_cycles = SimOptions{}.max_cycles, max_steps = SimOptions{}.max_steps;
   std::string trace;
@@ -169,6 +202,7 @@ int simulate_and_report(const MachineEntry& machine, const Region& region, const
   SimOptions options;
   options.max_cycles = f.max_cycles;
   options.max_steps = f.max_steps;
+  options.depths = f.depths;
   options.listeners.push_back(f.json ? static_cast<SimListener*>(&json) : &report);
   if (!f.trace.empty()) options.listeners.push_back(&trace);
   auto result = simulate(region, work.value().inputs, options);
@@ -232,6 +266,7 @@ int run_cli(int argc, char** argv, CliMode mode) {
   bool describe_json = false;
   auto* describe = app.add_subcommand("describe", "the composed region: units, channels, memories, arguments");
   add_machine_options(describe, region_options, all);
+  add_depth_options(describe, region_options);
   once(describe->add_flag("--json", describe_json, "one JSON document (docs/cli.md)"));
   describe->callback([&] {
     action = [&] {
@@ -247,6 +282,7 @@ int run_cli(int argc, char** argv, CliMode mode) {
 
   auto* dot = app.add_subcommand("dot", "the region's channel graph as Graphviz DOT, on standard output");
   add_machine_options(dot, region_options, all);
+  add_depth_options(dot, region_options);
   DotOptions dot_options;
   once(dot->add_flag("--per-placement", dot_options.per_placement,
                      "one node per placement and one edge per channel array, instead of one per instance and element"));
@@ -270,6 +306,7 @@ int run_cli(int argc, char** argv, CliMode mode) {
   auto* sim = app.add_subcommand("sim", "simulate the region on its workload: cycles, per-unit busy and stall cycles, "
                                         "FIFO occupancy, the check against the reference, a deadlock report if it hangs");
   add_machine_options(sim, region_options, all);
+  add_depth_options(sim, region_options);
   once(sim->add_option("--seed", sim_flags.seed, "the workload's random seed (default 0)"))
       ->type_name("N")
       ->check(integer_at_least(0));
@@ -289,9 +326,33 @@ int run_cli(int argc, char** argv, CliMode mode) {
     action = [&] {
       auto c = choose("sim", region_options, all);
       if (!c.ok()) return exit_reporting(c.status(), kExitUsage);
-      auto region = compose(c.value());
+      auto region = compose(c.value(), &sim_flags.depths);
       if (!region.ok()) return exit_reporting(region.status());
       return simulate_and_report(*c.value().machine, region.value(), sim_flags);
+    };
+  });
+
+  FifoCommand fifo_options;
+  auto* fifo = app.add_subcommand("fifo", "the smallest FIFO depths the machine's workload allows, by re-timing its traces: "
+                                          "a table of depths and storage, and a depths file for --depths");
+  add_machine_options(fifo, region_options, all);
+  once(fifo->add_option("--tolerance", fifo_options.tolerance_percent,
+                        "how many percent more cycles than with unbounded FIFOs each run may take (default 0)"))
+      ->type_name("PCT")
+      ->check(CLI::Range(0.0, 1000.0));
+  once(fifo->add_option("--out", fifo_options.out, "write the depths found there, as JSON (--depths takes it)"))
+      ->type_name("FILE")
+      ->check(nonempty());
+  once(fifo->add_flag("--json", fifo_options.json, "one JSON document (docs/cli.md)"));
+  fifo->callback([&] {
+    action = [&] {
+      auto c = choose("fifo", region_options, all);
+      if (!c.ok()) return exit_reporting(c.status(), kExitUsage);
+      auto region = compose(c.value());
+      if (!region.ok()) return exit_reporting(region.status());
+      FifoCommand f = fifo_options;
+      if (!f.out.empty()) f.out = user_path(f.out);
+      return fifo_command(*c.value().machine, region.value(), f);
     };
   });
 
@@ -299,6 +360,7 @@ int run_cli(int argc, char** argv, CliMode mode) {
   auto* hls = app.add_subcommand("hls", "write the region as a Vitis HLS project, C-simulated by its Makefile "
                                         "(docs/hls.md)");
   add_machine_options(hls, region_options, all);
+  add_depth_options(hls, region_options);
   once(hls->add_option("--out", hls_options.out, "the project directory: new, empty, or an earlier Loom project"))
       ->type_name("DIR")
       ->required()
@@ -317,6 +379,7 @@ int run_cli(int argc, char** argv, CliMode mode) {
       HlsCommand h = hls_options;
       h.machine = c.value().machine->name;
       h.overrides = c.value().overrides;
+      h.depths = c.value().depths;
       h.out = user_path(h.out);
       h.root = user_path(h.root);
       return hls_command(h);

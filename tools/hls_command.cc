@@ -21,6 +21,10 @@ int hls_command(const HlsCommand& c) {
   if (!arch.ok()) return exit_reporting(arch.status());
   auto region = arch.value().compose(c.overrides);
   if (!region.ok()) return exit_reporting(region.status());
+  // The depths asked for are the project's: its pragmas, and the simulation it runs first.
+  auto depths = resolve_depths(region.value(), c.depths);
+  if (!depths.ok()) return exit_reporting(depths.status(), kExitUsage);
+  set_depths(region.value(), depths.value());
   if (!machine.hls_runs)
     return exit_reporting(Error{"hls-test-run", "machine '" + machine.name + "'",
                         "gives no runs for the HLS testbench (its registry entry has no hls_runs)"});

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "compose/depths.h"
 #include "compose/hls/project.h"
 #include "units/parameter_set.h"
 
@@ -14,6 +15,7 @@ struct HlsCommand {
   std::string out;   // the project directory
   std::string root;  // the workspace, for a machine's spec
   hls::Options options;
+  std::vector<DepthSetting> depths;  // --depth and --depths: what the stream pragmas carry
 };
 
 // Composes, emits, checks the bodies are synthesisable, writes the project and

@@ -24,6 +24,9 @@
 namespace loom {
 
 inline constexpr int64_t kUnboundedDepth = INT64_MAX;
+// The deepest FIFO a run is given: its rings are this many words. A stream
+// deeper than this is no on-chip FIFO (2^20 words of 8 bits is 227 BRAM18s).
+inline constexpr int64_t kMaxFifoDepth = int64_t{1} << 20;
 
 class FifoTimes {
  public:

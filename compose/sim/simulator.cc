@@ -409,9 +409,10 @@ Status check_run(const Region& region, const Inputs& inputs, const SimOptions& o
                    std::to_string(region.channels.size()) + " channels");
   else
     for (size_t c = 0; c < options.depths.size(); ++c)
-      if (options.depths[c] < 1)
+      if (options.depths[c] < 1 || (options.depths[c] > kMaxFifoDepth && options.depths[c] != kUnboundedDepth))
         status.add("invalid-depth", "channel '" + region.channels[c].label() + "'",
-                   "is given depth " + std::to_string(options.depths[c]) + "; a FIFO holds at least 1 word");
+                   "is given depth " + std::to_string(options.depths[c]) + "; a FIFO holds 1 to " +
+                       std::to_string(kMaxFifoDepth) + " words (or is unbounded, kUnboundedDepth)");
   for (const Process& p : region.processes)
     if (p.unit->entry<SimBody>(kSimulatorBackend) == nullptr)
       status.add("no-simulator-entry", "unit '" + p.name() + "'",

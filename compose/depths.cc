@@ -1,0 +1,142 @@
+#include "compose/depths.h"
+
+#include <cassert>
+#include <charconv>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "compose/sim/fifo_times.h"
+
+namespace loom {
+namespace {
+
+// One setting: "NAME" or "NAME[i]" or "NAME[i][j]", then "=N".
+struct Setting {
+  std::string name, label;  // the array's name; the whole text before '='
+  bool element = false;     // indexed
+  int64_t depth = 0;
+};
+
+Result<Setting> parse(const std::string& text, const std::string& origin) {
+  const auto bad = [&](const std::string& why) {
+    return Error{"depth-syntax", origin + " '" + text + "'", why + "; write NAME=N, NAME[i]=N or NAME[i][j]=N"};
+  };
+  const size_t eq = text.find('=');
+  if (eq == std::string::npos || eq == 0) return bad("has no NAME=");
+  Setting s;
+  s.label = text.substr(0, eq);
+  const size_t bracket = s.label.find('[');
+  s.name = s.label.substr(0, bracket);
+  s.element = bracket != std::string::npos;
+  if (s.name.empty()) return bad("names no channel");
+  // The index must read as one or two [digits], so it can match a label.
+  for (size_t at = bracket, dims = 0; at != std::string::npos && at < s.label.size(); ++dims) {
+    const size_t close = s.label.find(']', at);
+    if (s.label[at] != '[' || close == std::string::npos || close == at + 1 || dims == 2) return bad("has a malformed index");
+    for (size_t k = at + 1; k < close; ++k)
+      if (s.label[k] < '0' || s.label[k] > '9') return bad("has a malformed index");
+    at = close + 1;
+  }
+  const std::string value = text.substr(eq + 1);
+  int64_t n = 0;
+  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+  if (value.empty() || ec != std::errc() || end != value.data() + value.size()) return bad("has no integer depth");
+  s.depth = n;
+  return s;
+}
+
+// The elements of a 2-D array whose label extends `prefix` ("wq[1]" is row 1
+// of wq[i][j]).
+std::vector<size_t> row_of(const Region& region, const std::vector<size_t>& elements, const std::string& prefix) {
+  std::vector<size_t> out;
+  for (size_t c : elements)
+    if (region.channels[c].label().rfind(prefix + "[", 0) == 0) out.push_back(c);
+  return out;
+}
+
+}  // namespace
+
+Result<std::vector<int64_t>> resolve_depths(const Region& region, const std::vector<DepthSetting>& settings) {
+  std::vector<int64_t> depths;
+  for (const ChannelInstance& c : region.channels) depths.push_back(c.depth);
+  std::map<std::string, size_t> by_label;
+  std::map<std::string, std::vector<size_t>> by_name;
+  for (size_t c = 0; c < region.channels.size(); ++c) {
+    by_label[region.channels[c].label()] = c;
+    by_name[region.channels[c].name].push_back(c);
+  }
+  Status status;
+  std::map<size_t, std::string> set_by;  // each element, and the setting that set it
+  for (const auto& [text, origin] : settings) {
+    auto parsed = parse(text, origin);
+    if (!parsed.ok()) {
+      status.merge(parsed.status());
+      continue;
+    }
+    const Setting& s = parsed.value();
+    const std::string where = origin + " '" + text + "'";
+    if (s.depth < 1 || s.depth > kMaxFifoDepth) {
+      status.add("invalid-depth", where,
+                 "gives depth " + std::to_string(s.depth) + "; a FIFO holds 1 to " + std::to_string(kMaxFifoDepth) +
+                     " words");
+      continue;
+    }
+    std::vector<size_t> elements;
+    if (auto l = by_label.find(s.label); l != by_label.end()) {
+      elements = {l->second};
+    } else if (auto n = by_name.find(s.name); n != by_name.end() && !s.element) {
+      elements = n->second;
+    } else if (n != by_name.end() && !(elements = row_of(region, n->second, s.label)).empty()) {
+      // One index into a grid: its row.
+    } else if (n != by_name.end()) {
+      const auto& all = n->second;
+      status.add("bad-index", where,
+                 "channel array '" + s.name + "' has no element " + s.label + "; its elements run from " +
+                     region.channels[all.front()].label() + " to " + region.channels[all.back()].label());
+      continue;
+    } else {
+      status.add("unknown-channel", where, "names no channel of region '" + region.name + "'");
+      continue;
+    }
+    for (size_t c : elements) {
+      auto [it, fresh] = set_by.insert({c, text});
+      if (!fresh) {
+        status.add("duplicate-depth", where,
+                   "sets channel " + region.channels[c].label() + " again, after '" + it->second + "'; set each once");
+        break;
+      }
+      depths[c] = s.depth;
+    }
+  }
+  if (!status.ok()) return status;
+  return depths;
+}
+
+Result<std::vector<DepthSetting>> read_depths_file(const std::string& path) {
+  const std::string where = "file '" + path + "'";
+  std::ifstream in(path);
+  if (!in.good()) return Error{"depths-file", where, "cannot be read"};
+  std::stringstream text;
+  text << in.rdbuf();
+  const nlohmann::json j = nlohmann::json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) return Error{"depths-file", where, "is not JSON"};
+  if (!j.is_object() || !j.contains("depths") || !j["depths"].is_object())
+    return Error{"depths-file", where, "has no \"depths\" object of channel names and depths (what `loom fifo --out` writes)"};
+  std::vector<DepthSetting> settings;
+  for (const auto& [name, depth] : j["depths"].items()) {
+    if (!depth.is_number_integer())
+      return Error{"depths-file", where + " channel '" + name + "'", "gives " + depth.dump() + ", not an integer depth"};
+    settings.push_back({name + "=" + std::to_string(depth.get<int64_t>()), where});
+  }
+  return settings;
+}
+
+void set_depths(Region& region, const std::vector<int64_t>& depths) {
+  assert(depths.size() == region.channels.size());
+  for (size_t c = 0; c < depths.size(); ++c) region.channels[c].depth = depths[c];
+}
+
+}  // namespace loom
