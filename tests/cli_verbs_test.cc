@@ -117,7 +117,7 @@ TEST_CASE("sim and asm resolve a build the same way", "[cli]") {
   CHECK(loom("asm " + file + " --param MAXDIM=300").err ==
         "loom: error[parameter-out-of-range] parameter 'MAXDIM': 300 is outside its range [2, 256]\n");
   CHECK(loom("asm " + file + " --param T=6").err ==
-        "loom: error[not-built] parameter 'T': 6 sets word types, and this build has T = 4, 8, 16, 32\n");
+        "loom: error[not-built] parameter 'T': 6 sets word types, and this build has T = 4, 8, 16, 32, 64\n");
 }
 
 TEST_CASE("a program that does not fit IMEM_WORDS is refused by asm as by sim", "[cli]") {

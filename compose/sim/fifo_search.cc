@@ -4,6 +4,7 @@
 #include <cassert>
 #include <chrono>
 #include <cmath>
+#include <map>
 #include <numeric>
 
 #include "compose/sim/fifo_times.h"
@@ -25,34 +26,79 @@ class Search {
       bounds_.push_back(static_cast<int64_t>(std::floor(static_cast<double>(r.unbounded.cycles) * (1 + options.tolerance))));
   }
 
-  // Whether every run completes within its bound at `depths`. The runs that
-  // failed last are timed first, and a failing run ends the test; each run's
-  // bound is its watchdog, so a run past it stops there.
-  bool passes(const std::vector<int64_t>& depths) {
-    ++out_.retimings;
-    SimOptions options;
-    options.depths = depths;
-    options.max_steps = options_.max_steps;
-    for (size_t k = 0; k < order_.size(); ++k) {
-      const size_t r = order_[k];
-      options.max_cycles = std::min(options_.max_cycles, bounds_[r]);
-      ++out_.run_retimings;
-      const std::optional<SimResult> timed = time_trace(region_, recorded_[r], options);
-      // A completed run has complete traces: the timer always answers.
-      if (timed && timed->ok() && timed->cycles <= bounds_[r]) continue;
-      std::rotate(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(k), order_.begin() + static_cast<std::ptrdiff_t>(k) + 1);
-      return false;
+  // The depths found; then passing_cycles(depths) are their cycles.
+  Result<std::vector<int64_t>> run() {
+    const size_t n = region_.channels.size();
+    // A passing start: each channel's greatest occupancy at unbounded depths
+    // nearly always passes. But a word read the very cycle the next is
+    // written asks for one more, and a FIFO deeper than 2 is a RAM, whose
+    // reads are a cycle slower, so the declared depths (often shift
+    // registers) may pass where that does not; failing both, the greater of
+    // the two, doubled until it passes.
+    std::vector<int64_t> occupancy(n), declared(n), start(n);
+    for (size_t c = 0; c < n; ++c) {
+      occupancy[c] = std::max<int64_t>(1, out_.channels[c].unbounded_max);
+      declared[c] = region_.channels[c].depth;
+      start[c] = std::max(occupancy[c], declared[c]);
     }
-    return true;
+    if (passes_all(occupancy)) {
+      start = occupancy;
+    } else if (passes_all(declared)) {
+      start = declared;
+    } else {
+      while (!passes_all(start)) {
+        if (*std::min_element(start.begin(), start.end()) >= kMaxFifoDepth)
+          return Error{"fifo-no-depth", "region '" + region_.name + "'",
+                       "no FIFO depths up to " + std::to_string(kMaxFifoDepth) +
+                           " let every run complete within the tolerance"};
+        for (int64_t& d : start) d = std::min(kMaxFifoDepth, 2 * d);
+      }
+    }
+    // The search times only the runs that have failed some assignment (the
+    // critical ones, at first the longest), and holds its result to every
+    // run; a run that fails it joins them, and the search starts over, its
+    // earlier timings and lower bounds remembered.
+    critical_ = {longest()};
+    // What failed on the critical runs fails on all of them: a restart keeps
+    // each channel's lower bound, and descends again from the start.
+    lo_.assign(n, 1);
+    for (;;) {
+      std::vector<int64_t> depths = start;
+      hi_ = start;
+      // Halve every open interval at once, until none is left open.
+      for (;;) {
+        std::vector<size_t> open;
+        for (size_t c = 0; c < n; ++c)
+          if (lo_[c] < hi_[c]) open.push_back(c);
+        if (open.empty()) break;
+        lower(open, depths);
+      }
+      const std::vector<size_t> failing = failing_runs(depths, all_runs());
+      if (failing.empty()) return depths;
+      critical_.insert(critical_.end(), failing.begin(), failing.end());
+    }
   }
 
+  // The cycles of every run at `depths`, which the search found every run
+  // to pass at.
+  int64_t passing_cycles(const std::vector<int64_t>& depths) const {
+    int64_t total = 0;
+    for (const Verdict& v : verdicts_.at(depths)) {
+      assert(v.passes == 1);
+      total += v.cycles;
+    }
+    return total;
+  }
+
+ private:
   // Tries every channel of `group` at its midpoint over `depths`, which
-  // passes: takes what passes, and narrows each channel's interval.
+  // passes the critical runs: takes what passes, and narrows each channel's
+  // interval.
   void lower(const std::vector<size_t>& group, std::vector<int64_t>& depths) {
     if (group.empty()) return;
     std::vector<int64_t> trial = depths;
     for (size_t c : group) trial[c] = mid(c);
-    if (passes(trial)) {
+    if (failing_runs(trial, critical_, /*first_only=*/true).empty()) {
       for (size_t c : group) hi_[c] = depths[c] = trial[c];
       return;
     }
@@ -65,49 +111,50 @@ class Search {
     lower({half, group.end()}, depths);
   }
 
-  Result<std::vector<int64_t>> run() {
-    order_.resize(recorded_.size());
-    std::iota(order_.begin(), order_.end(), 0);
-    const size_t n = region_.channels.size();
-    // A passing start: each channel's greatest occupancy at unbounded depths
-    // nearly always passes. But a word read the very cycle the next is
-    // written asks for one more, and a FIFO deeper than 2 is a RAM, whose
-    // reads are a cycle slower, so the declared depths (often shift
-    // registers) may pass where that does not; failing both, the greater of
-    // the two, doubled until it passes.
-    std::vector<int64_t> occupancy(n), declared(n), depths(n);
-    for (size_t c = 0; c < n; ++c) {
-      occupancy[c] = std::max<int64_t>(1, out_.channels[c].unbounded_max);
-      declared[c] = region_.channels[c].depth;
-      depths[c] = std::max(occupancy[c], declared[c]);
+  bool passes_all(const std::vector<int64_t>& depths) { return failing_runs(depths, all_runs(), true).empty(); }
+
+  // The runs of `runs` that fail at `depths` (with `first_only`, the first
+  // found): a deadlock, or more cycles than the run's bound. The timer stops
+  // a run at its bound, its watchdog. Each assignment's verdict on a run is
+  // timed once.
+  std::vector<size_t> failing_runs(const std::vector<int64_t>& depths, const std::vector<size_t>& runs,
+                                   bool first_only = false) {
+    std::vector<Verdict>& verdicts = verdicts_[depths];
+    if (verdicts.empty()) {
+      verdicts.assign(recorded_.size(), Verdict{});
+      ++out_.retimings;
     }
-    if (passes(occupancy)) {
-      depths = occupancy;
-    } else if (passes(declared)) {
-      depths = declared;
-    } else {
-      while (!passes(depths)) {
-        if (*std::min_element(depths.begin(), depths.end()) >= kMaxFifoDepth)
-          return Error{"fifo-no-depth", "region '" + region_.name + "'",
-                       "no FIFO depths up to " + std::to_string(kMaxFifoDepth) +
-                           " let every run complete within the tolerance"};
-        for (int64_t& d : depths) d = std::min(kMaxFifoDepth, 2 * d);
+    std::vector<size_t> failing;
+    SimOptions options;
+    options.depths = depths;
+    options.max_steps = options_.max_steps;
+    for (size_t r : runs) {
+      if (verdicts[r].passes < 0) {
+        options.max_cycles = std::min(options_.max_cycles, bounds_[r]);
+        ++out_.run_retimings;
+        const std::optional<SimResult> timed = time_trace(region_, recorded_[r], options, /*outcome_only=*/true);
+        // A completed run's traces are complete: the timer always answers.
+        const bool ok = timed && timed->ok() && timed->cycles <= bounds_[r];
+        verdicts[r] = {static_cast<int8_t>(ok), ok ? timed->cycles : -1};
       }
+      if (verdicts[r].passes) continue;
+      failing.push_back(r);
+      if (first_only) break;
     }
-    lo_.assign(n, 1);
-    hi_ = depths;
-    // Halve every open interval at once, until none is left open.
-    for (;;) {
-      std::vector<size_t> open;
-      for (size_t c = 0; c < n; ++c)
-        if (lo_[c] < hi_[c]) open.push_back(c);
-      if (open.empty()) break;
-      lower(open, depths);
-    }
-    return depths;
+    return failing;
   }
 
- private:
+  std::vector<size_t> all_runs() const {
+    std::vector<size_t> out(recorded_.size());
+    std::iota(out.begin(), out.end(), 0);
+    return out;
+  }
+  size_t longest() const {
+    size_t best = 0;
+    for (size_t r = 0; r < recorded_.size(); ++r)
+      if (recorded_[r].unbounded.steps > recorded_[best].unbounded.steps) best = r;
+    return best;
+  }
   int64_t mid(size_t c) const { return lo_[c] + (hi_[c] - lo_[c]) / 2; }
 
   const Region& region_;
@@ -115,7 +162,12 @@ class Search {
   const FifoSearchOptions& options_;
   FifoSearch& out_;
   std::vector<int64_t> bounds_;
-  std::vector<size_t> order_;
+  std::vector<size_t> critical_;
+  struct Verdict {
+    int8_t passes = -1;  // -1: not timed
+    int64_t cycles = -1;  // when it passes
+  };
+  std::map<std::vector<int64_t>, std::vector<Verdict>> verdicts_;  // per assignment, each run's
   std::vector<int64_t> lo_, hi_;  // each channel's open interval: hi passes, below lo failed
 };
 
@@ -129,7 +181,7 @@ std::pair<int64_t, int> total_cycles(const Region& region, const std::vector<Rec
   int64_t cycles = 0;
   int failed = 0;
   for (const RecordedRun& r : recorded) {
-    const std::optional<SimResult> timed = time_trace(region, r, options);
+    const std::optional<SimResult> timed = time_trace(region, r, options, /*outcome_only=*/true);
     if (timed && timed->ok()) cycles += timed->cycles;
     else ++failed;
   }
@@ -179,9 +231,7 @@ Result<FifoSearch> search_fifo_depths(const Region& region, const std::vector<In
   std::vector<int64_t> declared;
   for (const ChannelInstance& c : region.channels) declared.push_back(c.depth);
   std::tie(out.declared_cycles, out.declared_deadlocks) = total_cycles(region, recorded, declared, options);
-  int failed = 0;
-  std::tie(out.found_cycles, failed) = total_cycles(region, recorded, out.depths, options);
-  assert(failed == 0 && "the search keeps only assignments every run passes at");
+  out.found_cycles = search.passing_cycles(out.depths);
   return out;
 }
 

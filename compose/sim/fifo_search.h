@@ -12,6 +12,8 @@
 // again (group testing), down to single channels. Cycles need not fall as
 // depths grow (a FIFO of depth 2 or less is a faster shift register), so the
 // result is a local minimum: no channel can go lower alone to a tried depth.
+// The search times only the critical runs (those some assignment failed),
+// and holds each result to every run, starting over with any that fails it.
 #pragma once
 
 #include <cstdint>

@@ -46,9 +46,10 @@ bool is_access(ProcessTrace::Op op) { return op < ProcessTrace::kTrip; }
 
 class Timer {
  public:
-  Timer(const Region& region, const RecordedRun& recorded, const SimOptions& options)
-      : region_(region), recorded_(recorded), options_(options), subscribers_(options.listeners, stop_) {
-    if (!options.listeners.empty()) events_ = &subscribers_;
+  Timer(const Region& region, const RecordedRun& recorded, const SimOptions& options, bool outcome_only)
+      : region_(region), recorded_(recorded), options_(options), outcome_only_(outcome_only),
+        subscribers_(options.listeners, stop_) {
+    if (!options.listeners.empty() && !outcome_only) events_ = &subscribers_;
   }
 
   std::optional<SimResult> run();
@@ -85,6 +86,7 @@ class Timer {
   const Region& region_;
   const RecordedRun& recorded_;
   const SimOptions& options_;
+  bool outcome_only_;
   bool stop_ = false;
   bool unknown_ = false;  // a trace ended where the functional run was cut
   Subscribers subscribers_;
@@ -218,6 +220,17 @@ std::optional<SimResult> Timer::run() {
       ready_.erase(ready_.begin(), ready_.begin() + static_cast<std::ptrdiff_t>(ready_head_)), ready_head_ = 0;
   }
   if (unknown_) return std::nullopt;
+  if (outcome_only_) {
+    bool all_finished = true;
+    for (const auto& p : processes_) {
+      all_finished = all_finished && p->state == ProcessEnd::finished;
+      result_.cycles = std::max(result_.cycles, p->clock.finish());
+    }
+    if (result_.outcome == SimResult::completed && !all_finished) result_.outcome = SimResult::deadlock;
+    if (!processes_.empty()) result_.cycles += kRegionDone;
+    for (const TimerFifo& f : fifos_) result_.channels.push_back({{}, f.depth(), f.times.writes(), f.times.max_occupancy(), 0});
+    return std::move(result_);
+  }
 
   result_.steps = steps_;
   result_.resumes = resumes_;
@@ -243,9 +256,10 @@ size_t RecordedRun::trace_bytes() const {
   return bytes;
 }
 
-std::optional<SimResult> time_trace(const Region& region, const RecordedRun& recorded, const SimOptions& options) {
+std::optional<SimResult> time_trace(const Region& region, const RecordedRun& recorded, const SimOptions& options,
+                                    bool outcome_only) {
   assert(recorded.traces.size() == region.processes.size());
-  Timer timer(region, recorded, options);
+  Timer timer(region, recorded, options, outcome_only);
   return timer.run();
 }
 

@@ -270,7 +270,7 @@ struct ParameterInfo {
 };
 inline constexpr int kParameterCount = 6;
 inline constexpr std::array<ParameterInfo, kParameterCount> kParameters{{
-    {"T", 4, 2, 32},
+    {"T", 4, 2, 64},
     {"MAXDIM", 16, 2, 256},
     {"QD", 16, 1, 4096},
     {"AR_RAW_DIST", 4, 1, 64},
@@ -326,7 +326,7 @@ constexpr bool set_parameter(Params& p, std::string_view name, int64_t value) {
 
 // The first parameter outside its range, or "".
 constexpr std::string_view out_of_range(const Params& p) {
-  if (p.T < 2 || p.T > 32) return "T";
+  if (p.T < 2 || p.T > 64) return "T";
   if (p.MAXDIM < 2 || p.MAXDIM > 256) return "MAXDIM";
   if (p.QD < 1 || p.QD > 4096) return "QD";
   if (p.AR_RAW_DIST < 1 || p.AR_RAW_DIST > 64) return "AR_RAW_DIST";

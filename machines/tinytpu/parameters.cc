@@ -5,7 +5,7 @@ namespace loom::tinytpu {
 const ParameterSet& parameters() {
   static const ParameterSet set = [] {
     ParameterSet s;
-    s.param("T", 4, 2, 32, "array side and lanes per packed word")
+    s.param("T", 4, 2, 64, "array side and lanes per packed word")
         .param("MAXDIM", 16, 2, 256, "largest matrix side a build holds")
         .param("QD", 16, 1, 4096, "depth of the instruction streams")
         .param("AR_RAW_DIST", 4, 1, 64, "accu iterations between an ar write and a read of it")
@@ -30,7 +30,7 @@ const ParameterSet& parameters() {
 ParameterSet parameters_for(int64_t t) {
   ParameterSet s;
   for (const ParameterSet::Parameter& p : parameters().parameters()) {
-    if (p.name == "T") s.param(p.name, t, t, t, p.doc + "; a template argument, so fixed per build (4, 8, 16 or 32)");
+    if (p.name == "T") s.param(p.name, t, t, t, p.doc + "; a template argument, so fixed per build (4, 8, 16, 32 or 64)");
     else s.param(p.name, p.value, p.min, p.max, p.doc);
   }
   for (const ParameterSet::Derived& d : parameters().derived()) s.derive(d.name, d.compute, d.doc, d.min, d.max);

@@ -9,7 +9,7 @@
 namespace loom::tinytpu {
 
 // The array sides this build instantiates (T sets the word widths); `--param T=` picks one.
-using BuiltLanes = BuiltValues<4, 8, 16, 32>;
+using BuiltLanes = BuiltValues<4, 8, 16, 32, 64>;
 inline constexpr int64_t kDefaultLanes = 4;
 
 const ParameterSet& parameters();

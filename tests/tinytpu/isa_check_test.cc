@@ -56,7 +56,7 @@ TEST_CASE("every single-point edit of the spec is named by --check") {
        "constant 'parameter.AR_RAW_DIST.default'"},
       {"the accumulator width", R"("acc_bits": 32)", R"("acc_bits": 24)", "constant 'numerics.acc_bits'"},
       {"a clip bound", R"("clip_hi": 127)", R"("clip_hi": 126)", "constant 'numerics.clip_hi'"},
-      {"a parameter range", R"({"name": "T", "default": 4, "min": 2, "max": 32)",
+      {"a parameter range", R"({"name": "T", "default": 4, "min": 2, "max": 64)",
        R"({"name": "T", "default": 4, "min": 2, "max": 16)", "constant 'parameter.T.max'"},
       {"the AGU budget", R"("terms": 3,)", R"("terms": 2,)", "derived property 'AGU budget'"},
       {"mm's legal acc values", R"("name": "acc", "legal": [0, 1])", R"("name": "acc", "legal": [0, 1, 2])",
