@@ -423,3 +423,38 @@ TEST_CASE("loom fifo finds depths every testbench run passes at, and sim and hls
 }
 
 }  // namespace
+
+namespace {
+
+using loom::test::loom;
+using loom::test::Run;
+
+TEST_CASE("loom sim reports the same run with either engine, at any depths", "[cli][fifo]") {
+  for (const char* depths : {"", " --depth x_chain=1", " --depth p_chain[2]=1 --depth x_chain[5]=3"}) {
+    const Run coupled = loom(std::string("sim --machine example --json --engine coupled") + depths);
+    const Run traced = loom(std::string("sim --machine example --json --engine trace") + depths);
+    CHECK(coupled.exit_code == traced.exit_code);
+    CHECK(coupled.out == traced.out);
+    CHECK(!coupled.out.empty());
+  }
+  // TinyTPU with its activation and sum chains one word deep is throttled (913 cycles or more
+  // against 712), and alike in both.
+  const Run coupled = loom("sim --machine tinytpu --json --engine coupled --depth acol=1 --depth a_fwd=1 --depth p_fwd=1");
+  const Run traced = loom("sim --machine tinytpu --json --engine trace --depth acol=1 --depth a_fwd=1 --depth p_fwd=1");
+  CHECK(coupled.exit_code == 0);
+  CHECK(coupled.out == traced.out);
+  CHECK(loom("sim --machine example --engine fibres").exit_code == 2);
+}
+
+TEST_CASE("TinyTPU builds T=64, 8198 processes, and simulates a 64x64x64 GEMM bit-exactly", "[cli][tinytpu]") {
+  const Run d = loom("describe --machine tinytpu --param T=64 --param MAXDIM=64");
+  REQUIRE(d.exit_code == 0);
+  CHECK(d.out.find("region 'tinytpu': 8198 instances") == 0);
+  const Run s = loom("sim --machine tinytpu --param T=64 --param MAXDIM=64");
+  INFO(s.err);
+  CHECK(s.exit_code == 0);
+  CHECK(s.out.find("workload: GEMM 64^3") != std::string::npos);
+  CHECK(s.out.find("check against the reference: EXACT") != std::string::npos);
+}
+
+}  // namespace

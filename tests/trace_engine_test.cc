@@ -28,6 +28,19 @@ uint64_t next(uint64_t& s) {
   return s >> 33;
 }
 
+// `one(k)` for k below `n`, each a trip of a marked loop or not.
+template <bool Marked, class IO, class One>
+void each(IO& io, int64_t n, One one) {
+  if constexpr (Marked) {
+    for (int64_t k = 0; k < n; ++k) {
+      LOOM_PIPELINE(io);
+      one(k);
+    }
+  } else {
+    for (int64_t k = 0; k < n; ++k) one(k);
+  }
+}
+
 // Reads N0 + N1 rows of SRC at a stride, and sends each to `a` or `b` in an
 // order its seed draws: N0 to a, N1 to b.
 template <int II, int Depth, bool Marked>
@@ -56,15 +69,7 @@ struct Fork {
   static void body(IO& io) {
     uint64_t s = static_cast<uint64_t>(io.param(seed));
     int64_t i0 = 0, i1 = 0;
-    const int64_t total = io.param(n0) + io.param(n1);
-    if constexpr (Marked) {
-      for (int64_t k = 0; k < total; ++k) {
-        LOOM_PIPELINE(io);
-        one(io, k, s, i0, i1);
-      }
-    } else {
-      for (int64_t k = 0; k < total; ++k) one(io, k, s, i0, i1);
-    }
+    each<Marked>(io, io.param(n0) + io.param(n1), [&](int64_t k) { one(io, k, s, i0, i1); });
   }
 };
 
@@ -116,15 +121,7 @@ struct Join {
   static void body(IO& io) {
     uint64_t s = static_cast<uint64_t>(io.param(seed));
     int64_t i0 = 0, i1 = 0;
-    const int64_t total = io.param(n0) + io.param(n1);
-    if constexpr (Marked) {
-      for (int64_t k = 0; k < total; ++k) {
-        LOOM_PIPELINE(io);
-        one(io, k, s, i0, i1);
-      }
-    } else {
-      for (int64_t k = 0; k < total; ++k) one(io, k, s, i0, i1);
-    }
+    each<Marked>(io, io.param(n0) + io.param(n1), [&](int64_t k) { one(io, k, s, i0, i1); });
   }
 };
 

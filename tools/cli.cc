@@ -181,6 +181,7 @@ Result<Region> compose(const Chosen& c, std::vector<int64_t>* run_depths = nullp
 
 struct SimFlags {
   std::vector<int64_t> depths;  // each channel's, for the run
+  std::string engine = "coupled";
   uint64_t seed = 0;
   int64_t max_cycles = SimOptions{}.max_cycles, max_steps = SimOptions{}.max_steps;
   std::string trace;
@@ -203,6 +204,7 @@ int simulate_and_report(const MachineEntry& machine, const Region& region, const
   options.max_cycles = f.max_cycles;
   options.max_steps = f.max_steps;
   options.depths = f.depths;
+  options.engine = f.engine == "trace" ? SimOptions::Engine::trace : SimOptions::Engine::coupled;
   options.listeners.push_back(f.json ? static_cast<SimListener*>(&json) : &report);
   if (!f.trace.empty()) options.listeners.push_back(&trace);
   auto result = simulate(region, work.value().inputs, options);
@@ -321,6 +323,12 @@ int run_cli(int argc, char** argv, CliMode mode) {
   once(sim->add_option("--trace", sim_flags.trace, "write busy and blocked intervals as Chrome trace-event JSON"))
       ->type_name("FILE")
       ->check(nonempty());
+  once(sim->add_option("--engine", sim_flags.engine,
+                       "coupled (each access timed as the body makes it) or trace (the bodies run once, unbounded, "
+                       "and the trace timed at the depths); both report the same run (docs/timing.md)"))
+      ->type_name("ENGINE")
+      ->check(CLI::IsMember({"coupled", "trace"}))
+      ->capture_default_str();
   once(sim->add_flag("--json", sim_flags.json, "one JSON document (docs/cli.md)"));
   sim->callback([&] {
     action = [&] {

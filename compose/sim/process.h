@@ -207,8 +207,7 @@ class SimProcess {
 
   [[gnu::always_inline]] void read(int port, uint64_t* limbs, int limb_count) {
     SimFifo& f = *fifo_of_[static_cast<size_t>(port)];
-    step(port);
-    record(ProcessTrace::kRead, port);
+    step(port, ProcessTrace::kRead);
     while (f.times.empty()) [[unlikely]]
       blocked(f, port, false);
     assert(static_cast<int>(f.stride) == limb_count);
@@ -219,8 +218,7 @@ class SimProcess {
 
   [[gnu::always_inline]] void write(int port, const uint64_t* limbs, int limb_count) {
     SimFifo& f = *fifo_of_[static_cast<size_t>(port)];
-    step(port);
-    record(ProcessTrace::kWrite, port);
+    step(port, ProcessTrace::kWrite);
     while (f.times.full()) [[unlikely]]
       blocked(f, port, true);
     assert(static_cast<int>(f.stride) == limb_count);
@@ -232,28 +230,26 @@ class SimProcess {
 
   [[gnu::always_inline]] void load(int port, int64_t row, uint64_t* limbs, int limb_count) {
     SimStorage& s = storage_of_[static_cast<size_t>(port)];
-    step(port);
+    step(port, ProcessTrace::kLoad);
     if (static_cast<uint64_t>(row) >= static_cast<uint64_t>(s.rows)) [[unlikely]]
       bad_row(port, row, "load");
     assert(s.buffer->stride() == static_cast<unsigned>(limb_count));
     if (s.timed) [[unlikely]]
       return timed_load(s, port, row, limbs, limb_count);
     copy_limbs(s.base + row * limb_count, limb_count, limbs);
-    record(ProcessTrace::kLoad, port);
     if (clock.load(port) > 0 || s.check_each || (s.two_sided && clock.writes_in_trip(port) > 0)) [[unlikely]]
       check_storage(s, port);
   }
 
   [[gnu::always_inline]] void store(int port, int64_t row, const uint64_t* limbs, int limb_count) {
     SimStorage& s = storage_of_[static_cast<size_t>(port)];
-    step(port);
+    step(port, ProcessTrace::kStore);
     if (static_cast<uint64_t>(row) >= static_cast<uint64_t>(s.rows)) [[unlikely]]
       bad_row(port, row, "store");
     assert(s.buffer->stride() == static_cast<unsigned>(limb_count));
     if (s.timed) [[unlikely]]
       return timed_store(s, port, row, limbs, limb_count);
     copy_limbs(limbs, limb_count, s.base + row * limb_count);
-    record(ProcessTrace::kStore, port);
     if (clock.store(port) > 0 || s.check_each || (s.two_sided && clock.reads_in_trip(port) > 0)) [[unlikely]]
       check_storage(s, port);
   }
@@ -263,16 +259,16 @@ class SimProcess {
   // LOOM_PIPELINE: a trip of the body's pipelined loop begins, at `line` of
   // the unit's source, and ends with the loop body's scope. A trip inside a
   // trip is refused (nested-pipeline): HLS pipelines one loop of a nest.
-  void begin_trip(int line) {
+  [[gnu::always_inline]] void begin_trip(int line) {
     if (clock.in_trip()) [[unlikely]]
       nested_trip(line);
     // A trip over its budget is refused before the next begins; and a trip
     // is a cycle's worth of time even if it touches nothing, so the cycle
     // watchdog must be able to stop a loop that never steps.
     if (step_limit_ == INT64_MIN) [[unlikely]]
-      past_limit(-1);
+      past_limit(-1, ProcessTrace::kTrip);
     if (trace_ != nullptr) [[unlikely]]
-      trace_->trip(line), open_trip_ = true;
+      record_trip(line);
     clock.begin_trip(line);
     ++iteration_;
     trip_line_ = line;
@@ -303,8 +299,16 @@ class SimProcess {
     clock.end_body();
   }
 
-  // Records the process's events into `trace` from now on (trace.h).
-  void record_into(ProcessTrace* trace) { trace_ = trace; }
+  // Records the process's events into `trace` from now on (trace.h): each
+  // access as its step passes the step limit, which stays at the steps made,
+  // so that a run that does not record pays nothing for it. The watchdog's
+  // bounds move to limit_, the cycle alarm with them.
+  void record_into(ProcessTrace* trace, int64_t max_cycles) {
+    trace_ = trace;
+    limit_ = step_limit_;
+    step_limit_ = steps_;
+    clock.set_alarm(max_cycles, &limit_);
+  }
 
   // The pipeline drains: every store in flight lands.
   void drain() {
@@ -317,7 +321,13 @@ class SimProcess {
   // The step count past which the next access calls Scheduler::out_of_bounds:
   // the scheduler sets it each time it resumes the process, from the steps
   // left to the whole run, and the clock lowers it when it passes its cycle bound.
-  void set_step_limit(int64_t limit) { step_limit_ = limit; }
+  // While recording, every access takes the cold path, which records it
+  // (past_limit), and the limit is kept apart.
+  void set_step_limit(int64_t limit) {
+    if (trace_ == nullptr) return void(step_limit_ = limit);
+    limit_ = limit;
+    step_limit_ = steps_;
+  }
 
   ProcessClock clock;
 
@@ -369,20 +379,27 @@ class SimProcess {
   [[noreturn, gnu::cold, gnu::noinline]] void nested_trip(int line);
   [[noreturn, gnu::cold, gnu::noinline]] void entry_in_trip();
 
-  // Tells the trace, if any, of an access (trace.h): a trip's end first, if
-  // the access follows one outside it.
-  [[gnu::always_inline]] void record(ProcessTrace::Op op, int port) {
-    if (trace_ != nullptr) [[unlikely]]
-      record_event(op, port);
-  }
-  [[gnu::noinline]] void record_event(ProcessTrace::Op op, int port) {
+  // Tells the trace of an access (trace.h): a trip's end first, if the
+  // access follows one outside it.
+  void record_event(ProcessTrace::Op op, int port) {
     if (open_trip_ && !clock.in_trip()) trace_->add(ProcessTrace::kEndTrip), open_trip_ = false;
     trace_->add(op, port);
   }
+  // What an access turned out to be, once its storage said (a register, an
+  // argument's burst): the event just recorded, retold.
+  void retell(ProcessTrace::Op op) {
+    if (trace_ != nullptr) trace_->retell(op);
+  }
+  [[gnu::cold, gnu::noinline]] void record_trip(int line) {
+    if (limit_ == INT64_MIN) past_limit(-1, ProcessTrace::kTrip);  // the cycle alarm, while recording
+    trace_->trip(line);
+    open_trip_ = true;
+  }
 
-  [[gnu::always_inline]] void step(int port) {
+  // `op` is what the access is, for a trace.
+  [[gnu::always_inline]] void step(int port, ProcessTrace::Op op) {
     if (++steps_ > step_limit_) [[unlikely]]
-      past_limit(port);
+      past_limit(port, op);
   }
   [[gnu::always_inline]] void wake_waiter(SimFifo& f) {
     if (f.waiter == nullptr) [[likely]]
@@ -394,10 +411,16 @@ class SimProcess {
 
   // An access to an unbound port is an error before it is a step.
   // `port` is the access's, or -1 at a trip's start.
-  [[gnu::cold, gnu::noinline]] void past_limit(int port) {
+  // While recording, every access comes here: within the limit it is recorded.
+  [[gnu::cold, gnu::noinline]] void past_limit(int port, ProcessTrace::Op op) {
     if (over_budget_) over_budget();
     if (port >= 0 && fifo_of_[static_cast<size_t>(port)] == unbound_ && !storage_of_[static_cast<size_t>(port)].bound)
       unbound(port);
+    if (trace_ != nullptr && steps_ <= limit_ && port >= 0) {
+      record_event(op, port);
+      step_limit_ = steps_;
+      return;
+    }
     scheduler_.out_of_bounds(*this);
   }
   [[gnu::cold, gnu::noinline]] void blocked(SimFifo& f, int port, bool on_full) {
@@ -427,8 +450,7 @@ class SimProcess {
     if (s.write_latency > 0) s.land(mem_iteration(port, 0));
     copy_limbs(s.base + row * limb_count, limb_count, limbs);
     if (!s.memory) return argument_load(s, port, row);
-    record(s.registers() ? ProcessTrace::kStep : ProcessTrace::kLoad, port);
-    if (s.registers()) return;
+    if (s.registers()) return retell(ProcessTrace::kStep);
     if (clock.load(port) > 0 || s.check_each || (s.two_sided && clock.writes_in_trip(port) > 0))
       check_storage(s, port);
   }
@@ -444,12 +466,11 @@ class SimProcess {
     if (s.registers()) {
       // Outside a trip, a register takes one write an iteration: a second starts the next.
       int64_t& written = s.written_in[static_cast<size_t>(row)];
-      record(written == clock.iterations() ? ProcessTrace::kRewire : ProcessTrace::kWire, port);
+      retell(written == clock.iterations() ? ProcessTrace::kRewire : ProcessTrace::kWire);
       clock.wire(written == clock.iterations());
       written = clock.iterations();
-    } else {
-      record(ProcessTrace::kStore, port);
-      if (clock.store(port) > 0 || s.check_each || (s.two_sided && clock.reads_in_trip(port) > 0)) check_storage(s, port);
+    } else if (clock.store(port) > 0 || s.check_each || (s.two_sided && clock.reads_in_trip(port) > 0)) {
+      check_storage(s, port);
     }
   }
   // An argument's read and write: the II budget here, the timing in SimAxi.
@@ -457,13 +478,13 @@ class SimProcess {
     const int64_t k = clock.load(port);
     if (k > 0 || s.check_each) check_storage(s, port);
     const ProcessTrace::Op kind = s.axi->classify(clock, row);
-    record(kind, port);
+    retell(kind);
     s.axi->read(clock, port, k, kind);
   }
   void argument_store(SimStorage& s, int port) {
     const int64_t k = clock.store(port);
     if (k > 0 || s.check_each) check_storage(s, port);
-    record(ProcessTrace::kArgStore, port);
+    retell(ProcessTrace::kArgStore);
     s.axi->write(clock, port, k);
   }
 
@@ -493,6 +514,7 @@ class SimProcess {
   bool over_budget_ = false;  // the current or last trip made more accesses than its II gives
   std::vector<int64_t> mem_touched_;
   ProcessTrace* trace_ = nullptr;  // recording, for the trace engine
+  int64_t limit_ = INT64_MAX;      // while recording, the step limit the watchdog sets
   bool open_trip_ = false;         // the trace's last trip has not been ended in it
 };
 

@@ -298,7 +298,7 @@ SimResult Simulation::run(const Inputs& inputs) {
   for (size_t i = 0; i < region.processes.size(); ++i) {
     processes.push_back(std::make_unique<Task>(*this, static_cast<int>(i), region.processes[i]));
     processes.back()->bind_ports();
-    if (traces_ != nullptr) processes.back()->record_into(&(*traces_)[i]);
+    if (traces_ != nullptr) processes.back()->record_into(&(*traces_)[i], options.max_cycles);
     enqueue(*processes.back());
   }
 

@@ -46,6 +46,7 @@ class ProcessTrace {
 
   void add(Op op, int port = 0) {
     assert(port >= 0);
+    last_ = bytes_.size();
     if (port < kPortInline) return bytes_.push_back(static_cast<uint8_t>(op << 4 | port));
     bytes_.push_back(static_cast<uint8_t>(op << 4 | kPortInline));
     leb(static_cast<uint64_t>(port - kPortInline));
@@ -56,6 +57,11 @@ class ProcessTrace {
     bytes_.push_back(static_cast<uint8_t>(kTrip << 4 | 1));
     leb(static_cast<uint64_t>(line));
     last_line_ = line;
+  }
+  // The last event added is `op` instead, on the same port.
+  void retell(Op op) {
+    assert(last_ < bytes_.size());
+    bytes_[last_] = static_cast<uint8_t>(op << 4 | (bytes_[last_] & 0xf));
   }
   void end(Ending ending) { ending_ = ending; }
 
@@ -103,6 +109,7 @@ class ProcessTrace {
     bytes_.push_back(static_cast<uint8_t>(v));
   }
   std::vector<uint8_t> bytes_;
+  size_t last_ = 0;  // where the last event added begins
   int last_line_ = 0;
   Ending ending_ = kOpen;
 };
