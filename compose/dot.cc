@@ -1,5 +1,7 @@
 #include "compose/dot.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <map>
 #include <set>
 #include <tuple>
@@ -136,23 +138,33 @@ std::string per_placement(const Region& region) {
       out += argument_edge(region, arg, arg_node(a),
                            node(id[region.processes[static_cast<size_t>(arg.user.process)].placement]));
   }
-  // (writer placement, reader placement, array) -> elements, depth, word, carries
-  std::map<std::tuple<std::string, std::string, std::string>, std::tuple<int64_t, const ChannelInstance*>> arrays;
+  // (writer placement, reader placement, array) -> elements, its shallowest and
+  // deepest element (--depth may set them apart), and one of them
+  struct Edge {
+    int64_t elements = 0, shallowest = INT64_MAX, deepest = 0;
+    const ChannelInstance* c = nullptr;
+  };
+  std::map<std::tuple<std::string, std::string, std::string>, Edge> arrays;
   std::vector<std::tuple<std::string, std::string, std::string>> array_order;
   for (const ChannelInstance& c : region.channels) {
     if (!c.writer.valid() || !c.reader.valid()) continue;
     const auto key = std::make_tuple(region.processes[static_cast<size_t>(c.writer.process)].placement,
                                      region.processes[static_cast<size_t>(c.reader.process)].placement, c.name);
-    auto [it, fresh] = arrays.emplace(key, std::make_tuple(int64_t{0}, &c));
+    auto [it, fresh] = arrays.emplace(key, Edge{0, INT64_MAX, 0, &c});
     if (fresh) array_order.push_back(key);
-    ++std::get<0>(it->second);
+    Edge& e = it->second;
+    ++e.elements;
+    e.shallowest = std::min(e.shallowest, c.depth);
+    e.deepest = std::max(e.deepest, c.depth);
   }
   for (const auto& key : array_order) {
     const auto& [writer, reader, name] = key;
-    const auto& [elements, c] = arrays[key];
+    const Edge& e = arrays[key];
+    const std::string depth =
+        std::to_string(e.shallowest) + (e.shallowest == e.deepest ? "" : ".." + std::to_string(e.deepest));
     out += "  " + node(id[writer]) + " -> " + node(id[reader]) + " [label=\"" + escape(name) +
-           (elements > 1 ? " x" + std::to_string(elements) : "") + "\\n" + c->word.to_string() + " d" +
-           std::to_string(c->depth) + "\", tooltip=\"" + escape(c->carries) + "\"];\n";
+           (e.elements > 1 ? " x" + std::to_string(e.elements) : "") + "\\n" + e.c->word.to_string() + " d" + depth +
+           "\", tooltip=\"" + escape(e.c->carries) + "\"];\n";
   }
   return out + "}\n";
 }

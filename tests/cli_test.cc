@@ -348,6 +348,10 @@ TEST_CASE("--depth sets one element or a whole array, and the run, the descripti
     const int64_t expected = name == "x_chain[3]" ? 5 : name.rfind("p_chain", 0) == 0 ? 4 : 2;
     CHECK(c["depth"].get<int64_t>() == expected);
   }
+  // An array drawn as one edge shows the range of its elements' depths.
+  const Run dot = loom("dot --machine example --per-placement --depth x_chain[2]=6");
+  REQUIRE(dot.exit_code == 0);
+  CHECK(dot.out.find("x_chain x7\\n4x8 d2..6") != std::string::npos);
   // On a grid, one index is a row, and two an element.
   const Run g = loom("describe --machine tinytpu --json --depth wq[1]=3 --depth wq[2][2]=7");
   REQUIRE(g.exit_code == 0);
