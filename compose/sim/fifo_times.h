@@ -72,8 +72,9 @@ class FifoTimes {
 
   [[gnu::always_inline]] void write(int64_t at) {
     assert(tail_ < grow_at_);  // an unbounded FIFO's caller asked grew() first
-    // Once a FIFO has been seen full, its most is its depth: nothing to settle.
-    if (max_ < depth_ && head_ > 0 && last_read_at_ > at) [[unlikely]]
+    // Once a FIFO has been seen full, its most is its depth: nothing to settle
+    // (settle_limit_ is the depth, or more when words are told, or 0).
+    if (max_ < settle_limit_ && head_ > 0 && last_read_at_ > at) [[unlikely]]
       settle_write(at);
     written_[tail_slot()] = at;
     ++tail_;
@@ -93,6 +94,12 @@ class FifoTimes {
     settle_limit_ = INT64_MAX;
     listener_ = listener;
     channel_ = channel;
+  }
+  // Keeps no occupancy from now on: max_occupancy() is meaningless, and
+  // each access is cheaper (a search that asks only for cycles).
+  void ignore_occupancy() {
+    assert(listener_ == nullptr);
+    settle_limit_ = 0;
   }
   // Tells the listener, if any, of each word still held, read at -1.
   void report_held() const {
@@ -149,7 +156,7 @@ class FifoTimes {
   int64_t pending_ = 0;  // words [pending_, tail_) wait for a read later than their write
   int64_t last_read_at_ = 0;
   int64_t max_ = 0;
-  int64_t settle_limit_;  // depth_; above any occupancy once reporting words, so every read settles and is told
+  int64_t settle_limit_;  // depth_; above any occupancy once reporting words, so every read settles and is told; 0 to keep none
   SimListener* listener_ = nullptr;
   size_t channel_ = 0;
   int64_t grow_at_;  // the write count at which an unbounded FIFO's rings double; bounded, never

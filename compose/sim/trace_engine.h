@@ -44,9 +44,8 @@ RecordedRun record_run(const Region& region, const Inputs& inputs, const SimOpti
 // the traces cannot tell (some process's trace was cut, and the timed run
 // reaches its end). Requires options checked against the region as
 // check_run does.
-// `outcome_only`: only the outcome, the cycles and each channel's depth,
-// tokens and greatest occupancy (unlabelled) are filled in, for a search that
-// asks nothing more (fifo_search.h), and listeners are not told.
+// `outcome_only`: only the outcome and the cycles are filled in, for a
+// search that asks nothing more (fifo_search.h), and listeners are not told.
 std::optional<SimResult> time_trace(const Region& region, const RecordedRun& recorded, const SimOptions& options,
                                     bool outcome_only = false);
 

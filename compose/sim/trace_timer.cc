@@ -183,6 +183,7 @@ std::optional<SimResult> Timer::run() {
   for (size_t c = 0; c < region_.channels.size(); ++c) {
     fifos_.emplace_back(options_.depths.empty() ? region_.channels[c].depth : options_.depths[c]);
     if (events_ != nullptr && events_->wants_words()) fifos_.back().times.report_words(events_, c);
+    if (outcome_only_) fifos_.back().times.ignore_occupancy();
   }
   for (size_t i = 0; i < region_.processes.size(); ++i) {
     const Process& decl = region_.processes[i];
@@ -228,7 +229,6 @@ std::optional<SimResult> Timer::run() {
     }
     if (result_.outcome == SimResult::completed && !all_finished) result_.outcome = SimResult::deadlock;
     if (!processes_.empty()) result_.cycles += kRegionDone;
-    for (const TimerFifo& f : fifos_) result_.channels.push_back({{}, f.depth(), f.times.writes(), f.times.max_occupancy(), 0});
     return std::move(result_);
   }
 
