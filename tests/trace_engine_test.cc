@@ -96,6 +96,60 @@ struct Lane {
   }
 };
 
+// A lane that keeps a running tally in registers, outside any marked loop:
+// each word writes row 0 twice (the second write starts an iteration,
+// ProcessClock::wire) and reads row 1.
+template <int Branch>
+struct TallyLane {
+  LOOM_UNIT("tally_lane");
+  LOOM_READS(in, Tok);
+  LOOM_WRITES(out, Tok);
+  LOOM_OWNS(tally, Tok);
+  LOOM_PARAM(n0, N0);
+  LOOM_PARAM(n1, N1);
+  static constexpr auto ports = port_list(in, out, tally);
+  static constexpr auto params = param_list(n0, n1);
+  static constexpr Pipeline pipeline{1, 2};
+  template <class IO>
+  static void body(IO& io) {
+    const int64_t n = Branch == 0 ? io.param(n0) : io.param(n1);
+    for (int64_t k = 0; k < n; ++k) {
+      Tok t = io.read(in);
+      io.store(tally, 0, t);
+      t.set_lane(0, t.lane_signed(0) + io.load(tally, 1).lane_signed(0));
+      io.store(tally, 0, t);
+      io.store(tally, 1, t);
+      io.write(out, t);
+    }
+  }
+};
+
+// A lane through a memory whose stores land two iterations later: each trip
+// stores its word and loads the one two trips back.
+template <int Branch>
+struct DelayLane {
+  LOOM_UNIT("delay_lane");
+  LOOM_READS(in, Tok);
+  LOOM_WRITES(out, Tok);
+  LOOM_OWNS(ring, Tok);
+  LOOM_PARAM(n0, N0);
+  LOOM_PARAM(n1, N1);
+  static constexpr auto ports = port_list(in, out, ring);
+  static constexpr auto params = param_list(n0, n1);
+  static constexpr Pipeline pipeline{1, 3};
+  template <class IO>
+  static void body(IO& io) {
+    const int64_t n = Branch == 0 ? io.param(n0) : io.param(n1);
+    for (int64_t k = 0; k < n; ++k) {
+      LOOM_PIPELINE(io);
+      Tok t = io.read(in);
+      io.store(ring, k % 4, t);
+      t.set_lane(1, io.load(ring, (k + 2) % 4).lane_signed(1));
+      io.write(out, t);
+    }
+  }
+};
+
 // Takes N0 words from `a` and N1 from `b`, in an order of its own seed, and
 // stores each into DST, a row after the other, in one loop or a loop a side.
 template <int II, int Depth, bool Marked>
@@ -125,7 +179,26 @@ struct Join {
   }
 };
 
-using Bind = std::function<void(Architecture&, Handle*, Handle*)>;
+// A lane that owns a memory, between channels k and k + 1 of its branch: registers, or a RAM whose stores land late.
+template <class U>
+void place_tally(U, Architecture& arch, const std::vector<Handle>& ends, int k, const std::string& lane,
+                 const std::string& memory) {
+  Handle m = arch.memory<Tok>(memory + std::to_string(k), 4, one(), MemoryTiming{.storage = Storage::registers});
+  place<U>(arch, lane + std::to_string(k), one())
+      .bind(U::in, ends[static_cast<size_t>(k)]())
+      .bind(U::out, ends[static_cast<size_t>(k) + 1]())
+      .bind(U::tally, m());
+}
+
+template <class U>
+void place_delay(U, Architecture& arch, const std::vector<Handle>& ends, int k, const std::string& lane,
+                 const std::string& memory) {
+  Handle m = arch.memory<Tok>(memory + std::to_string(k), 4, one(), MemoryTiming{.write_latency = 2});
+  place<U>(arch, lane + std::to_string(k), one())
+      .bind(U::in, ends[static_cast<size_t>(k)]())
+      .bind(U::out, ends[static_cast<size_t>(k) + 1]())
+      .bind(U::ring, m());
+}
 
 // A random fork-join region: its architecture and inputs.
 struct Case {
@@ -173,7 +246,11 @@ Case fork_join(std::mt19937_64& rng) {
             .bind(U::in, ends[branch][static_cast<size_t>(k)]())
             .bind(U::out, ends[branch][static_cast<size_t>(k) + 1]());
       };
-      const int kind = static_cast<int>(rng() % 3);
+      const int kind = static_cast<int>(rng() % 5);
+      if (kind == 3 && branch == 0) place_tally(TallyLane<0>{}, arch, ends[0], k, "la", "ma");
+      if (kind == 3 && branch == 1) place_tally(TallyLane<1>{}, arch, ends[1], k, "lb", "mb");
+      if (kind == 4 && branch == 0) place_delay(DelayLane<0>{}, arch, ends[0], k, "la", "ma");
+      if (kind == 4 && branch == 1) place_delay(DelayLane<1>{}, arch, ends[1], k, "lb", "mb");
       if (branch == 0 && kind == 0) place_lane(Lane<1, 1, 0>{});
       if (branch == 0 && kind == 1) place_lane(Lane<2, 5, 0>{});
       if (branch == 0 && kind == 2) place_lane(Lane<1, 3, 0>{});
