@@ -2,8 +2,10 @@
 
 #include <cassert>
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -32,19 +34,28 @@ Result<Setting> parse(const std::string& text, const std::string& origin) {
   s.name = s.label.substr(0, bracket);
   s.element = bracket != std::string::npos;
   if (s.name.empty()) return bad("names no channel");
-  // The index must read as one or two [digits], so it can match a label.
+  // The index must read as one or two [digits]; it is written again as a
+  // label writes it ("x[01]" is "x[1]"), so it can match one.
+  std::string label = s.name;
   for (size_t at = bracket, dims = 0; at != std::string::npos && at < s.label.size(); ++dims) {
     const size_t close = s.label.find(']', at);
     if (s.label[at] != '[' || close == std::string::npos || close == at + 1 || dims == 2) return bad("has a malformed index");
     for (size_t k = at + 1; k < close; ++k)
       if (s.label[k] < '0' || s.label[k] > '9') return bad("has a malformed index");
+    int64_t index = 0;
+    if (std::from_chars(s.label.data() + at + 1, s.label.data() + close, index).ec != std::errc())
+      return bad("has an index past any array");
+    label += "[" + std::to_string(index) + "]";
     at = close + 1;
   }
+  s.label = label;
   const std::string value = text.substr(eq + 1);
+  const bool digits = !value.empty() && value.find_first_not_of("0123456789") == std::string::npos;
+  if (!digits && !(value.size() > 1 && value[0] == '-' && value.find_first_not_of("0123456789", 1) == std::string::npos))
+    return bad("has no integer depth");
   int64_t n = 0;
-  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-  if (value.empty() || ec != std::errc() || end != value.data() + value.size()) return bad("has no integer depth");
-  s.depth = n;
+  // Past int64, the depth is out of range, not malformed.
+  s.depth = std::from_chars(value.data(), value.data() + value.size(), n).ec == std::errc() ? n : INT64_MAX;
   return s;
 }
 
@@ -58,6 +69,11 @@ std::vector<size_t> row_of(const Region& region, const std::vector<size_t>& elem
 }
 
 }  // namespace
+
+Status check_depth_syntax(const DepthSetting& setting) {
+  auto parsed = parse(setting.text, setting.origin);
+  return parsed.ok() ? Status() : parsed.status();
+}
 
 Result<std::vector<int64_t>> resolve_depths(const Region& region, const std::vector<DepthSetting>& settings) {
   std::vector<int64_t> depths;
@@ -80,8 +96,8 @@ Result<std::vector<int64_t>> resolve_depths(const Region& region, const std::vec
     const std::string where = origin + " '" + text + "'";
     if (s.depth < 1 || s.depth > kMaxFifoDepth) {
       status.add("invalid-depth", where,
-                 "gives depth " + std::to_string(s.depth) + "; a FIFO holds 1 to " + std::to_string(kMaxFifoDepth) +
-                     " words");
+                 (s.depth == INT64_MAX ? std::string("gives a depth past any integer") : "gives depth " + std::to_string(s.depth)) +
+                     "; a FIFO holds 1 to " + std::to_string(kMaxFifoDepth) + " words");
       continue;
     }
     std::vector<size_t> elements;
@@ -91,6 +107,9 @@ Result<std::vector<int64_t>> resolve_depths(const Region& region, const std::vec
       elements = n->second;
     } else if (n != by_name.end() && !(elements = row_of(region, n->second, s.label)).empty()) {
       // One index into a grid: its row.
+    } else if (n != by_name.end() && region.channels[n->second.front()].index.rank == 0) {
+      status.add("bad-index", where, "channel '" + s.name + "' is not an array; write " + s.name + "=N");
+      continue;
     } else if (n != by_name.end()) {
       const auto& all = n->second;
       status.add("bad-index", where,
@@ -117,18 +136,39 @@ Result<std::vector<int64_t>> resolve_depths(const Region& region, const std::vec
 
 Result<std::vector<DepthSetting>> read_depths_file(const std::string& path) {
   const std::string where = "file '" + path + "'";
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return Error{"depths-file", where, "is a directory, not a depths file"};
   std::ifstream in(path);
   if (!in.good()) return Error{"depths-file", where, "cannot be read"};
   std::stringstream text;
   text << in.rdbuf();
-  const nlohmann::json j = nlohmann::json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
+  // JSON lets a key repeat, and the parser keeps the last: a depth given
+  // twice is refused, as on the command line.
+  std::vector<std::set<std::string>> keys;  // the keys of each object being parsed
+  std::string repeated;
+  const auto watch = [&](int, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+    using E = nlohmann::json::parse_event_t;
+    if (event == E::object_start) keys.emplace_back();
+    if (event == E::object_end && !keys.empty()) keys.pop_back();
+    if (event == E::key && !keys.empty() && !keys.back().insert(parsed.get<std::string>()).second && repeated.empty())
+      repeated = parsed.get<std::string>();
+    return true;
+  };
+  const nlohmann::json j = nlohmann::json::parse(text.str(), watch, /*allow_exceptions=*/false);
   if (j.is_discarded()) return Error{"depths-file", where, "is not JSON"};
+  if (!repeated.empty())
+    return Error{"depths-file", where + " key '" + repeated + "'", "is given twice; give each once"};
   if (!j.is_object() || !j.contains("depths") || !j["depths"].is_object())
     return Error{"depths-file", where, "has no \"depths\" object of channel names and depths (what `loom fifo --out` writes)"};
   std::vector<DepthSetting> settings;
   for (const auto& [name, depth] : j["depths"].items()) {
+    // The value's kind, never the value: it may be nested past any stack.
     if (!depth.is_number_integer())
-      return Error{"depths-file", where + " channel '" + name + "'", "gives " + depth.dump() + ", not an integer depth"};
+      return Error{"depths-file", where + " channel '" + name + "'",
+                   std::string("gives ") + (depth.is_number() ? "a number that is not an integer" : "a JSON " + std::string(depth.type_name())) +
+                       ", not an integer depth"};
+    if (name.find('=') != std::string::npos)
+      return Error{"depths-file", where + " key '" + name + "'", "is not a channel name"};
     settings.push_back({name + "=" + std::to_string(depth.get<int64_t>()), where});
   }
   return settings;

@@ -21,6 +21,10 @@ struct DepthSetting {
   std::string origin = "--depth";
 };
 
+// Whether a setting reads as NAME=N at all, before any region is known:
+// depth-syntax, as resolve_depths gives it.
+Status check_depth_syntax(const DepthSetting& setting);
+
 // Each channel's depth (parallel to region.channels) after `settings`; a
 // channel no setting names keeps its declared depth. Errors: depth-syntax,
 // unknown-channel, bad-index (NAME is an array that has no such element),

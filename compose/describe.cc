@@ -33,9 +33,8 @@ std::string describe(const Region& region) {
     const int count = elements[c.name];
     const auto [lo, hi] = depths[c.name];
     // Elements set apart (--depth) show their range; describe --json has each.
-    const std::string depth = "depth " + std::to_string(lo) + (lo == hi ? "" : ".." + std::to_string(hi));
-    out += fmt::format("  {:<12}{:<7}{:<7}{:<11}{}\n", c.name, "x" + std::to_string(count), c.word.to_string(), depth,
-                       c.carries);
+    out += fmt::format("  {:<12}{:<7}{:<7}{:<9} {}\n", c.name, "x" + std::to_string(count), c.word.to_string(),
+                       "depth " + depth_text(lo, hi), c.carries);
   }
 
   // One line per memory array: an array of N memories owned by N instances of

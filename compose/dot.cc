@@ -160,8 +160,7 @@ std::string per_placement(const Region& region) {
   for (const auto& key : array_order) {
     const auto& [writer, reader, name] = key;
     const Edge& e = arrays[key];
-    const std::string depth =
-        std::to_string(e.shallowest) + (e.shallowest == e.deepest ? "" : ".." + std::to_string(e.deepest));
+    const std::string depth = depth_text(e.shallowest, e.deepest);
     out += "  " + node(id[writer]) + " -> " + node(id[reader]) + " [label=\"" + escape(name) +
            (e.elements > 1 ? " x" + std::to_string(e.elements) : "") + "\\n" + e.c->word.to_string() + " d" + depth +
            "\", tooltip=\"" + escape(e.c->carries) + "\"];\n";

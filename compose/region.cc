@@ -34,4 +34,8 @@ std::string Region::summary() const {
   return out + "\n";
 }
 
+std::string depth_text(int64_t shallowest, int64_t deepest) {
+  return std::to_string(shallowest) + (shallowest == deepest ? "" : ".." + std::to_string(deepest));
+}
+
 }  // namespace loom

@@ -74,6 +74,10 @@ struct ArgumentInstance {
   AxiTiming axi;  // its m_axi interface
 };
 
+// An array's depth as the views show it: "2", or "2..5" when --depth set its
+// elements apart.
+std::string depth_text(int64_t shallowest, int64_t deepest);
+
 struct Region {
   std::string name;
   ParamValues params;

@@ -462,3 +462,47 @@ TEST_CASE("TinyTPU builds T=64, 8198 processes, and simulates a 64x64x64 GEMM bi
 }
 
 }  // namespace
+
+namespace {
+
+using loom::test::loom;
+using loom::test::Run;
+
+TEST_CASE("hostile depths files, tolerances and outputs get named errors, never a crash", "[cli][fifo]") {
+  const std::string dir = loom::test::temp("");
+  const auto file = [&](const std::string& name, const std::string& text) {
+    std::ofstream(dir + name) << text;
+    return dir + name;
+  };
+  const std::string nested = "{\"depths\": {\"x_chain[1]\": " + std::string(60000, '[') + std::string(60000, ']') + "}}";
+  const std::pair<std::string, std::string> files[] = {
+      {file("nested.json", nested), "gives a JSON array, not an integer depth"},
+      {file("dup.json", "{\"depths\": {\"x_chain[3]\": 5, \"x_chain[3]\": 6}}"), "key 'x_chain[3]': is given twice"},
+      {file("dup_top.json", "{\"depths\": {\"x_chain[3]\": 5}, \"depths\": {}}"), "key 'depths': is given twice"},
+      {file("eq.json", "{\"depths\": {\"x_chain[3]=4\": 5}}"), "key 'x_chain[3]=4': is not a channel name"},
+      {file("float.json", "{\"depths\": {\"x_chain[3]\": 5.5}}"), "gives a number that is not an integer"},
+      {dir, "is a directory"},
+  };
+  for (const auto& [path, expected] : files) {
+    const Run r = loom("describe --machine example --depths " + path);
+    INFO(path << "\n" << r.err);
+    CHECK(r.exit_code == 1);
+    CHECK(r.err.find("error[depths-file]") != std::string::npos);
+    CHECK(r.err.find(expected) != std::string::npos);
+  }
+  for (const char* t : {"nan", "inf", "-1", "1e3", "0x10", "+5", "5.", "1000.5", "5%", ""}) {
+    const Run r = loom(std::string("fifo --machine dottree --tolerance '") + t + "'");
+    INFO(t);
+    CHECK(r.exit_code == 2);
+  }
+  CHECK(loom("fifo --machine dottree --tolerance 2.5").exit_code == 0);
+  // Depths whose FIFOs no run could hold are refused before it starts.
+  const Run deep = loom("sim --machine example --param N=256 --depth x_chain=1048576 --depth p_chain=1048576");
+  CHECK(deep.exit_code == 1);
+  CHECK(deep.err.find("error[fifo-memory]") != std::string::npos);
+  // Output that cannot be written is a failure.
+  CHECK(loom("fifo --machine dottree --out /dev/full").err.find("error[depths-file] file '/dev/full': could not be written") !=
+        std::string::npos);
+}
+
+}  // namespace

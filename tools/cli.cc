@@ -67,6 +67,24 @@ CLI::Validator integer_at_least(int64_t min) {
       "", "");
 }
 
+// A percentage from 0 to `max`, written as decimal digits with at most one
+// point: no sign, exponent, hex, nan or inf.
+CLI::Validator percentage_up_to(double max) {
+  return CLI::Validator(
+      [max](std::string& v) -> std::string {
+        const std::string bad = "'" + v + "' is not a decimal percentage from 0 to " + std::to_string(static_cast<int>(max));
+        size_t digits = 0, points = 0;
+        for (char ch : v) {
+          if (ch >= '0' && ch <= '9') ++digits;
+          else if (ch == '.') ++points;
+          else return bad;
+        }
+        if (digits == 0 || points > 1 || v.front() == '.' || v.back() == '.') return bad;
+        return std::strtod(v.c_str(), nullptr) <= max ? "" : bad;  // strtod: no throw, HUGE_VAL past double
+      },
+      "", "");
+}
+
 // Flags and options given once: a second is refused, as a repeated --param is.
 CLI::Option* once(CLI::Option* o) { return o->multi_option_policy(CLI::MultiOptionPolicy::Throw); }
 
@@ -125,8 +143,23 @@ void add_machine_options(CLI::App* verb, MachineOptions& o, const std::vector<co
 struct Chosen {
   const MachineEntry* machine = nullptr;
   Overrides overrides;
-  std::vector<DepthSetting> depths;  // the file's, then the command line's
+  std::string depths_file;           // --depths, read once the machine is known
+  std::vector<DepthSetting> depths;  // --depth, each of which reads as NAME=N
 };
+
+// The depths asked for: the file's, then the command line's. A file that
+// cannot be read or is not a depths file is the input's error (exit 1), as a
+// setting it gives that the region refuses is.
+Result<std::vector<DepthSetting>> depth_settings(const Chosen& c) {
+  std::vector<DepthSetting> out;
+  if (!c.depths_file.empty()) {
+    auto file = read_depths_file(c.depths_file);
+    if (!file.ok()) return file.status();
+    out = file.value();
+  }
+  out.insert(out.end(), c.depths.begin(), c.depths.end());
+  return out;
+}
 Result<Chosen> choose(const std::string& verb, const MachineOptions& o, const std::vector<const MachineEntry*>& offered) {
   Chosen c;
   if (o.machine.empty()) {
@@ -155,12 +188,13 @@ Result<Chosen> choose(const std::string& verb, const MachineOptions& o, const st
                  "is given twice on the command line; give each parameter once");
     c.overrides.push_back(parsed.value());
   }
-  if (!o.depths_file.empty()) {
-    auto file = read_depths_file(user_path(o.depths_file));
-    if (file.ok()) c.depths = file.value();
-    else status.merge(file.status());
+  if (!o.depths_file.empty()) c.depths_file = user_path(o.depths_file);
+  // A setting that does not read as NAME=N is the command line's error, as a
+  // malformed --param is; what the region makes of it comes later.
+  for (const std::string& d : o.depths) {
+    c.depths.push_back({d, "--depth"});
+    status.merge(check_depth_syntax(c.depths.back()));
   }
-  for (const std::string& d : o.depths) c.depths.push_back({d, "--depth"});
   if (!status.ok()) return status;
   return c;
 }
@@ -172,7 +206,9 @@ Result<Region> compose(const Chosen& c, std::vector<int64_t>* run_depths = nullp
   if (!arch.ok()) return arch.status();
   auto region = arch.value().compose(c.overrides);
   if (!region.ok()) return region;
-  auto depths = resolve_depths(region.value(), c.depths);
+  auto settings = depth_settings(c);
+  if (!settings.ok()) return settings.status();
+  auto depths = resolve_depths(region.value(), settings.value());
   if (!depths.ok()) return depths.status();
   if (run_depths != nullptr) *run_depths = depths.value();
   else set_depths(region.value(), depths.value());
@@ -347,7 +383,7 @@ int run_cli(int argc, char** argv, CliMode mode) {
   once(fifo->add_option("--tolerance", fifo_options.tolerance_percent,
                         "how many percent more cycles than with unbounded FIFOs each run may take (default 0)"))
       ->type_name("PCT")
-      ->check(CLI::Range(0.0, 1000.0));
+      ->check(percentage_up_to(1000));
   once(fifo->add_option("--out", fifo_options.out, "write the depths found there, as JSON (--depths takes it)"))
       ->type_name("FILE")
       ->check(nonempty());
@@ -387,7 +423,9 @@ int run_cli(int argc, char** argv, CliMode mode) {
       HlsCommand h = hls_options;
       h.machine = c.value().machine->name;
       h.overrides = c.value().overrides;
-      h.depths = c.value().depths;
+      auto settings = depth_settings(c.value());
+      if (!settings.ok()) return exit_reporting(settings.status());
+      h.depths = settings.value();
       h.out = user_path(h.out);
       h.root = user_path(h.root);
       return hls_command(h);

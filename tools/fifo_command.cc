@@ -63,7 +63,8 @@ int fifo_command(const MachineEntry& machine, const Region& region, const FifoCo
                            {"depths", depths}};
     std::ofstream out(command.out);
     out << file.dump(2) << "\n";
-    if (!out.good()) return exit_reporting(Error{"depths-file", "file '" + command.out + "'", "could not be written"});
+    out.close();  // a full disk shows only once the buffer is written
+    if (out.fail()) return exit_reporting(Error{"depths-file", "file '" + command.out + "'", "could not be written"});
   }
   const double retimings_per_second = s.search_seconds > 0 ? static_cast<double>(s.run_retimings) / s.search_seconds : 0;
   if (command.json) {

@@ -23,7 +23,7 @@ int hls_command(const HlsCommand& c) {
   if (!region.ok()) return exit_reporting(region.status());
   // The depths asked for are the project's: its pragmas, and the simulation it runs first.
   auto depths = resolve_depths(region.value(), c.depths);
-  if (!depths.ok()) return exit_reporting(depths.status(), kExitUsage);
+  if (!depths.ok()) return exit_reporting(depths.status());
   set_depths(region.value(), depths.value());
   if (!machine.hls_runs)
     return exit_reporting(Error{"hls-test-run", "machine '" + machine.name + "'",

@@ -27,6 +27,9 @@ inline constexpr int64_t kUnboundedDepth = INT64_MAX;
 // The deepest FIFO a run is given: its rings are this many words. A stream
 // deeper than this is no on-chip FIFO (2^20 words of 8 bits is 227 BRAM18s).
 inline constexpr int64_t kMaxFifoDepth = int64_t{1} << 20;
+// What a run may hold in all its FIFOs' rings at once: each word's write and
+// read cycles and its limbs, over every channel (SimOptions::depths asks).
+inline constexpr int64_t kMaxFifoBytes = int64_t{2} << 30;
 
 class FifoTimes {
  public:

@@ -52,12 +52,15 @@ std::string sim_report(const Region& region, const SimResult& result) {
   for (const auto& [name, members] : group(result.channels, [&](const ChannelStats& c) {
          return region.channels[static_cast<size_t>(&c - result.channels.data())].name;
        })) {
-    int64_t words = 0, deepest = 0;
+    int64_t words = 0, fullest = 0, shallowest = INT64_MAX, deepest = 0;
     for (const ChannelStats* c : members) {
       words += c->tokens;
-      deepest = std::max(deepest, c->max_occupancy);
+      fullest = std::max(fullest, c->max_occupancy);
+      shallowest = std::min(shallowest, c->depth);
+      deepest = std::max(deepest, c->depth);
     }
-    out += fmt::format("  {:<12} {:>6} {:>12} {:>10} {:>6}\n", name, members.size(), words, deepest, members[0]->depth);
+    out += fmt::format("  {:<12} {:>6} {:>12} {:>10} {:>6}\n", name, members.size(), words, fullest,
+                       depth_text(shallowest, deepest));
   }
   return out;
 }

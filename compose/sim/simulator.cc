@@ -413,6 +413,22 @@ Status check_run(const Region& region, const Inputs& inputs, const SimOptions& o
         status.add("invalid-depth", "channel '" + region.channels[c].label() + "'",
                    "is given depth " + std::to_string(options.depths[c]) + "; a FIFO holds 1 to " +
                        std::to_string(kMaxFifoDepth) + " words (or is unbounded, kUnboundedDepth)");
+  // A ring holds a power of two of words at or above the depth: 16 bytes of
+  // times each, and its limbs.
+  if (status.ok()) {
+    int64_t bytes = 0;
+    for (size_t c = 0; c < region.channels.size(); ++c) {
+      const int64_t depth = options.depths.empty() ? region.channels[c].depth : options.depths[c];
+      if (depth == kUnboundedDepth) continue;  // grows as it fills
+      const int64_t limbs = bits::limbs_for(static_cast<unsigned>(region.channels[c].word.bits()));
+      bytes += static_cast<int64_t>(FifoTimes::ring_size(depth)) * (16 + 8 * limbs);
+      if (bytes > kMaxFifoBytes) break;
+    }
+    if (bytes > kMaxFifoBytes)
+      status.add("fifo-memory", "region '" + region.name + "'",
+                 "its FIFOs at these depths would hold more than " + std::to_string(kMaxFifoBytes >> 30) +
+                     " GiB of words and their cycles; give the deep ones smaller depths");
+  }
   for (const Process& p : region.processes)
     if (p.unit->entry<SimBody>(kSimulatorBackend) == nullptr)
       status.add("no-simulator-entry", "unit '" + p.name() + "'",

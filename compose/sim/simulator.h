@@ -91,7 +91,8 @@ using Inputs = ArgumentContents;
 // Errors (before anything runs): unknown-argument, missing-input, input-word,
 // input-size, null-listener (a listener that is nullptr), duplicate-listener
 // (one listed twice), depths-size (depths not one per channel), invalid-depth
-// (a depth below 1), no-simulator-entry (a unit placed without the
+// (a depth below 1 or above kMaxFifoDepth), fifo-memory (depths whose rings
+// would hold more than kMaxFifoBytes), no-simulator-entry (a unit placed without the
 // simulator's hook, compose/backends.h). What happens during the run is in
 // the SimResult.
 Result<SimResult> simulate(const Region& region, const Inputs& inputs, const SimOptions& options = {});
