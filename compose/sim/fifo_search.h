@@ -9,7 +9,8 @@
 // channel's greatest occupancy at unbounded depths (raised until it passes),
 // it halves every channel's interval at once: all channels' midpoints are
 // tried together, and a group that fails is split in two and each half tried
-// again (group testing), down to single channels. Cycles need not fall as
+// again (group testing), down to single channels, the likeliest failures
+// (most words held unbounded for their depth) kept together. Cycles need not fall as
 // depths grow (a FIFO of depth 2 or less is a faster shift register), so the
 // result is a local minimum: no channel can go lower alone to a tried depth.
 // The search times only the critical runs (those some assignment failed),
