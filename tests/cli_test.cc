@@ -355,7 +355,8 @@ TEST_CASE("--depth sets one element or a whole array, and the run, the descripti
   // On a grid, one index is a row, and two an element.
   const Run g = loom("describe --machine tinytpu --json --depth wq[1]=3 --depth wq[2][2]=7");
   REQUIRE(g.exit_code == 0);
-  for (const auto& c : nlohmann::json::parse(g.out)["channels"]) {
+  const nlohmann::json grid = nlohmann::json::parse(g.out);  // kept: a range-for over a temporary's member dangles
+  for (const auto& c : grid["channels"]) {
     const std::string name = c["name"];
     if (name.rfind("wq[", 0) != 0) continue;
     CHECK(c["depth"].get<int64_t>() == (name.rfind("wq[1][", 0) == 0 ? 3 : name == "wq[2][2]" ? 7 : 4));
