@@ -9,12 +9,15 @@ namespace loom::actions {
 
 Result<std::vector<Obligation>> check(const Machine& m) {
   Status status;
+  Status unused;  // values never taken: refused, but the rates are still worth checking
   std::vector<Obligation> obligations = m.claims;
   for (const Instruction& ins : m.instructions) {
     const std::string at_ins = "instruction '" + ins.name + "'";
     std::set<std::string> made;                   // values produced so far
     std::map<std::string, std::string> arrived;   // value -> channel it came on
     std::set<std::string> operands(ins.operands.begin(), ins.operands.end());
+    std::set<std::string> taken;                  // values some action consumes
+    std::map<std::string, std::string> made_by;   // value -> the action that first makes it
     for (size_t k = 0; k < ins.actions.size(); ++k) {
       const Action& a = ins.actions[k];
       const std::string where = at_ins + " action " + std::to_string(k) + " (" + a.unit + "." + a.port + ")";
@@ -33,9 +36,14 @@ Result<std::vector<Obligation>> check(const Machine& m) {
         status.add("unknown-operand", where, "'when' reads '" + a.when->operand + "', which is not an operand");
       if (!a.via.empty() && m.channel(a.via) == nullptr)
         status.add("unknown-channel", where, "'" + a.via + "' is not a channel of " + m.name);
-      for (const std::string& v : a.takes)
-        if (!made.count(v))
-          status.add("value-before-produced", where, "takes '" + v + "', which no earlier action produces");
+      for (const std::string& v : a.takes) {
+        taken.insert(v);
+        if (made.count(v)) continue;
+        bool later = false;
+        for (size_t j = k + 1; j < ins.actions.size(); ++j) later = later || ins.actions[j].makes(v);
+        if (later) status.add("value-before-produced", where, "takes '" + v + "', which no earlier action produces");
+        else status.add("value-never-made", where, "takes '" + v + "', which no action of the instruction makes");
+      }
       if (a.op == "fold") {
         // The width comes from the channel the value arrived on.
         for (const std::string& v : a.takes) {
@@ -64,6 +72,7 @@ Result<std::vector<Obligation>> check(const Machine& m) {
           status.add("negative-latency", where,
                      "makes '" + out.value + "' " + std::to_string(out.at) + " cycles after its port is used");
         made.insert(out.value);
+        made_by.emplace(out.value, where);
         // A value keeps the width of the channel it arrived on through lane-wise
         // work, not through a fold, which narrows it: a fold of a tap is not
         // held to the channel's lanes.
@@ -73,6 +82,11 @@ Result<std::vector<Obligation>> check(const Machine& m) {
             if (arrived.count(v)) arrived[out.value] = arrived[v];
       }
     }
+    // A value no action takes is work the hardware would do for nothing, or
+    // a use the model lost (a send dropped, an operand misnamed).
+    for (const auto& [value, where] : made_by)
+      if (!taken.count(value))
+        unused.add("unused-value", where, "makes '" + value + "', which no action of the instruction takes");
   }
   // Rates, per instruction and unit, once the names are known good; each
   // combination of the values `when` tells apart is booked on its own, since
@@ -108,6 +122,7 @@ Result<std::vector<Obligation>> check(const Machine& m) {
                            std::to_string(u.ii) + " (latency is not the limit: its span is " + std::to_string(b.span) + ")");
         }
       }
+  status.merge(unused);
   if (!status.ok()) return status;
   return obligations;
 }

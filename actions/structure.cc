@@ -24,18 +24,22 @@ Structure structure(const ArchitectureView& architecture) {
   std::set<std::string> states, channels;
   for (const ArchitectureView::Kernel& k : architecture.kernels()) {
     DerivedUnit u{k.name, k.instances, {}, k.rows, k.cols, k.depth, k.ii};
-    const auto add = [&u](const std::string& port, int64_t capacity, int64_t read_latency = 0, int64_t write_response = 0) {
+    const auto add = [&u](const std::string& port, int64_t capacity, bool reads, bool writes, int64_t read_latency = 0,
+                          int64_t write_response = 0) {
       if (u.port(port) == nullptr) u.ports.push_back({port, capacity, read_latency, write_response});
+      // One port per channel base name, however many of the kernel's ports reach it.
+      for (DerivedPort& p : u.ports)
+        if (p.name == port) p.reads = p.reads || reads, p.writes = p.writes || writes;
     };
     for (const ArchitectureView::Bound& b : k.bound) {
       if (b.channel) {
-        add(b.name, 1);
+        add(b.name, 1, b.reads, b.writes);
         if (channels.insert(b.name).second) s.channels.push_back({b.name, b.lanes, b.lane_bits});
         continue;
       }
       // Registers: each row takes one write a cycle, and its value fans out to any number of reads.
-      if (b.reads) add(b.name + ".read", b.partitioned ? kAnyUses : 1, b.read_latency);
-      if (b.writes) add(b.name + ".write", b.partitioned ? std::max<int64_t>(b.rows, 1) : 1, 0, b.write_response);
+      if (b.reads) add(b.name + ".read", b.partitioned ? kAnyUses : 1, true, false, b.read_latency);
+      if (b.writes) add(b.name + ".write", b.partitioned ? std::max<int64_t>(b.rows, 1) : 1, false, true, 0, b.write_response);
       if (states.insert(b.name).second) s.states.push_back({b.name, b.rows, b.lanes, b.lane_bits});
     }
     s.units.push_back(std::move(u));
@@ -169,6 +173,31 @@ Result<Projection> projection(const Structure& st, const Machine& m, const std::
       }
       p.ports.push_back(row);
     }
+    // A send or receive travels on a channel the composition binds to the
+    // unit's kernels, the way they use it: its `via`, else its port.
+    for (const Instruction& ins : m.instructions)
+      for (size_t k = 0; k < ins.actions.size(); ++k) {
+        const Action& a = ins.actions[k];
+        if (a.unit != u.name || (a.op != "send" && a.op != "receive") || composed.empty()) continue;
+        const bool send = a.op == "send";
+        const std::string& channel = a.via.empty() ? a.port : a.via;
+        const bool composed_channel = std::any_of(st.channels.begin(), st.channels.end(),
+                                                  [&](const ModelChannel& c) { return c.name == channel; });
+        if (!composed_channel) continue;  // not a composed channel: the machine's own (checked by check())
+        bool bound = false, goes = false;
+        for (const DerivedUnit* d : composed)
+          if (const DerivedPort* dp = d->port(channel)) bound = true, goes = goes || (send ? dp->writes : dp->reads);
+        const std::string where =
+            "instruction '" + ins.name + "' action " + std::to_string(k) + " (" + a.unit + "." + a.port + ")";
+        const std::string verb = send ? "sends" : "receives";
+        if (!bound)
+          status.add("channel-not-bound", where,
+                     verb + " via '" + channel + "', which the composition binds to no port of " + kernel_names);
+        else if (!goes)
+          status.add(send ? "send-not-written" : "receive-not-read", where,
+                     verb + " on '" + channel + "', which the composition has " + kernel_names +
+                         (send ? " only read" : " only write"));
+      }
   }
   // The widths and rows both models state must agree: a fold's width comes from them.
   for (const State& ms : m.states) {

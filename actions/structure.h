@@ -52,6 +52,9 @@ struct DerivedPort {
   // Off chip (a region argument): a read's request-to-data latency, a
   // write's last-beat-to-response; 0 on chip.
   int64_t read_latency = 0, write_response = 0;
+  // Which way the kernel uses it: a channel's reader or writer (a chain's
+  // member is both), a memory side's one way.
+  bool reads = false, writes = false;
 };
 
 struct DerivedUnit {
@@ -125,7 +128,10 @@ struct Projection {
 // composition lacks), port-capacity (a derived port's uses a cycle that differ
 // from the composition's: a partitioned array is not one read and one write port), alias-target-missing, unmodelled-missing (a composed port
 // neither modelled nor listed), unmodelled-stale (a listed port the composition
-// lacks, or that the machine models after all).
+// lacks, or that the machine models after all), channel-not-bound (a send or
+// receive via a composed channel bound to none of its unit's kernels),
+// send-not-written and receive-not-read (one that sends on a channel its
+// unit's kernels only read, or receives on one they only write).
 Result<Projection> projection(const Structure& structure, const Machine& machine,
                               const std::vector<Unmodelled>& unmodelled);
 

@@ -622,7 +622,7 @@ ACTIONS = [
         breaks = "vld's store into vr removed",
         anchor = ",\n       {\"unit\": \"vru\", \"port\": \"vr.write\", \"op\": \"store\", \"takes\": [\"copy\"], \"writes\": {\"state\": \"vr\", \"base\": \"dst\"}}]",
         replacement = "]",
-        gate = "run",
+        gate = "rule",
     ),
     struct(
         name = "act_vld_read_duplicated",
@@ -636,7 +636,7 @@ ACTIONS = [
         breaks = "vld's send goes via dma2vr, not sp2vr",
         anchor = "{\"unit\": \"spm\", \"port\": \"sp2vr\", \"op\": \"send\", \"takes\": [\"row\"], \"via\": \"sp2vr\"}",
         replacement = "{\"unit\": \"spm\", \"port\": \"sp2vr\", \"op\": \"send\", \"takes\": [\"row\"], \"via\": \"dma2vr\"}",
-        gate = "run",
+        gate = "rule",
     ),
     struct(
         name = "act_mvout_via_no_channel",

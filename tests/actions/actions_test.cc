@@ -149,6 +149,17 @@ TEST_CASE("the rule refuses what it can disprove, each by name") {
   t.instructions[0].actions.insert(t.instructions[0].actions.begin() + 1, act("tree", "in", "receive", {}, "w2"));
   t.instructions[0].actions[1].via = "red_in";
   CHECK(refusal(t, "over-rate").message.find("ii is 1") != std::string::npos);
+  // ...and 'w2', made and never taken, is refused on its own.
+  CHECK(refusal(t, "unused-value").where == "instruction 'reduce' action 1 (tree.in)");
+
+  // A value taken that no action makes at all, apart from one made too late.
+  m = accumulator();
+  m.instructions[0].actions[2].takes = {"x", "z"};
+  CHECK(refusal(m, "value-never-made").message == "takes 'z', which no action of the instruction makes");
+  // A value made and never taken: an add whose sum the rectify does not use.
+  m = accumulator();
+  m.instructions[0].actions[3].takes = {"x"};
+  CHECK(refusal(m, "unused-value").message == "makes 's', which no action of the instruction takes");
 }
 
 TEST_CASE("exclusive alternatives are booked apart, so they do not add up to an over-rate") {
@@ -228,6 +239,33 @@ TEST_CASE("projection classifies every port, and checks the unmodelled table bot
 
   auto p = projection(s, projected(), {});
   REQUIRE(p.ok());
+
+  // A send on a channel the composition has the unit only read, and a
+  // receive on one it only writes, each refused by name.
+  Machine backwards = projected();
+  Action send = act("accu", "from_array", "send", {"r"});
+  send.via = "from_array";
+  backwards.instructions[0].actions.push_back(send);
+  Action receive = act("dma", "to_spm", "receive", {}, "row");
+  receive.via = "to_spm";
+  backwards.instructions[1].actions.push_back(receive);
+  auto wrong_way = projection(s, backwards, {});
+  REQUIRE_FALSE(wrong_way.ok());
+  REQUIRE(wrong_way.errors().size() == 2);
+  CHECK(wrong_way.errors()[0].kind == "send-not-written");
+  CHECK(wrong_way.errors()[0].where == "instruction 'vaddrelu' action 5 (accu.from_array)");
+  CHECK(wrong_way.errors()[0].message == "sends on 'from_array', which the composition has accu only read");
+  CHECK(wrong_way.errors()[1].kind == "receive-not-read");
+  CHECK(wrong_way.errors()[1].message == "receives on 'to_spm', which the composition has dma only write");
+  // And one via a composed channel bound to another unit only.
+  Machine astray = projected();
+  Action stray = act("accu", "from_array", "send", {"r"});
+  stray.via = "to_spm";
+  astray.instructions[0].actions.push_back(stray);
+  auto unbound = projection(s, astray, {});
+  REQUIRE_FALSE(unbound.ok());
+  CHECK(unbound.errors()[0].kind == "channel-not-bound");
+  CHECK(unbound.errors()[0].message == "sends via 'to_spm', which the composition binds to no port of accu");
   CHECK(p.value().ports.size() == 6);
   CHECK(p.value().to_string().find("dram.read         ALIAS        stands for A.read + B.read") != std::string::npos);
 
@@ -324,6 +362,7 @@ TEST_CASE("a fold's outputs are not held to the channel's lanes: a fold of a tap
   Action again = act("tree", "adder", "fold", {"half"}, "whole");
   again.leaves = 2;
   m.instructions[0].actions.insert(m.instructions[0].actions.begin() + 2, again);
+  m.instructions[0].actions.back().takes = {"whole"};  // the half tap now sends the fold of it
   m.units[0].ports[1].capacity = 2;
   auto r = check(m);
   INFO(r.status().to_string());
@@ -381,7 +420,7 @@ class TreeArchitecture : public ArchitectureView {
   std::vector<Kernel> kernels() const override {
     Bound node{"node", false, true, true, 15, 1, 19};
     node.partitioned = partitioned_;
-    return {{"tree", 1, {{"red_in", true, true, false, 0, 8, 16}, node}, 1, 1, 5, 1}};
+    return {{"tree", 1, {{"red_in", true, true, false, 0, 8, 16}, node, {"red_out", true, false, true, 0, 1, 32}}, 1, 1, 5, 1}};
   }
 
  private:
@@ -399,7 +438,9 @@ Machine leaf_writer(const Structure& s) {
   leaves.times = 8;
   Action fold = act("tree", "adder", "fold", {"w"}, "sum", 2);
   fold.leaves = 8;
-  m.instructions.push_back({"reduce", {}, {in, leaves, fold}});
+  Action out = act("tree", "red_out", "send", {"sum"});
+  out.via = "red_out";
+  m.instructions.push_back({"reduce", {}, {in, leaves, fold, out}});
   return m;
 }
 
