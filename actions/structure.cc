@@ -23,7 +23,7 @@ Structure structure(const ArchitectureView& architecture) {
   Structure s;
   std::set<std::string> states, channels;
   for (const ArchitectureView::Kernel& k : architecture.kernels()) {
-    DerivedUnit u{k.name, k.instances, {}, k.rows, k.cols, k.depth, k.ii};
+    DerivedUnit u{k.name, k.instances, {}, k.rows, k.cols, k.depth, k.ii, k.ops};
     const auto add = [&u](const std::string& port, int64_t capacity, bool reads, bool writes, int64_t read_latency = 0,
                           int64_t write_response = 0) {
       if (u.port(port) == nullptr) u.ports.push_back({port, capacity, read_latency, write_response});
@@ -173,6 +173,27 @@ Result<Projection> projection(const Structure& st, const Machine& m, const std::
       }
       p.ports.push_back(row);
     }
+    // What a unit computes is what its kernels declare, where they declare it;
+    // moving a word (load, store, send, receive, fetch, dispatch, count) comes
+    // with the ports, and is checked there.
+    static const std::set<std::string> kMoves = {"load", "store", "send", "receive", "fetch", "dispatch", "count"};
+    bool declares = false;
+    std::set<std::string> provided;
+    for (const DerivedUnit* d : composed) {
+      declares = declares || !d->ops.empty();
+      provided.insert(d->ops.begin(), d->ops.end());
+    }
+    if (declares)
+      for (const Instruction& ins : m.instructions)
+        for (size_t k = 0; k < ins.actions.size(); ++k) {
+          const Action& a = ins.actions[k];
+          if (a.unit != u.name || kMoves.count(a.op) || provided.count(a.op)) continue;
+          std::string list;
+          for (const std::string& op : provided) list += (list.empty() ? "" : ", ") + op;
+          status.add("op-not-provided",
+                     "instruction '" + ins.name + "' action " + std::to_string(k) + " (" + a.unit + "." + a.port + ")",
+                     "asks for '" + a.op + "', which " + kernel_names + " does not provide (it declares " + list + ")");
+        }
     // A send or receive travels on a channel the composition binds to the
     // unit's kernels, the way they use it: its `via`, else its port.
     for (const Instruction& ins : m.instructions)

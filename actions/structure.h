@@ -40,6 +40,7 @@ class ArchitectureView {
     int64_t rows = 1, cols = 1;  // the instance grid
     int64_t depth = 1;           // a row's latency through one instance: its pipeline depth
     int64_t ii = 1;              // its pipeline's initiation interval
+    std::vector<std::string> ops = {};  // the arithmetic its unit declares it provides; empty: undeclared
   };
   virtual ~ArchitectureView() = default;
   virtual std::vector<Kernel> kernels() const = 0;
@@ -62,6 +63,7 @@ struct DerivedUnit {
   int64_t instances = 1;
   std::vector<DerivedPort> ports;
   int64_t rows = 1, cols = 1, depth = 1, ii = 1;
+  std::vector<std::string> ops = {};  // what the kernel's unit declares it computes; empty: undeclared
   const DerivedPort* port(std::string_view name) const;
   // A row's latency across the kernel: a wavefront crosses rows + cols - 1
   // instances, each its pipeline depth and a cycle of channel.
@@ -131,7 +133,9 @@ struct Projection {
 // lacks, or that the machine models after all), channel-not-bound (a send or
 // receive via a composed channel bound to none of its unit's kernels),
 // send-not-written and receive-not-read (one that sends on a channel its
-// unit's kernels only read, or receives on one they only write).
+// unit's kernels only read, or receives on one they only write), and
+// op-not-provided (an action whose arithmetic none of its unit's kernels
+// declares, where they declare any).
 Result<Projection> projection(const Structure& structure, const Machine& machine,
                               const std::vector<Unmodelled>& unmodelled);
 

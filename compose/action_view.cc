@@ -11,7 +11,7 @@ std::vector<actions::ArchitectureView::Kernel> RegionView::kernels() const {
   for (const Process& p : region_.processes) {
     auto it = std::find_if(out.begin(), out.end(), [&](const Kernel& k) { return k.name == p.placement; });
     if (it == out.end()) {
-      out.push_back({p.placement, 0, {}, 1, 1, p.unit->pipeline.depth, p.unit->pipeline.ii});
+      out.push_back({p.placement, 0, {}, 1, 1, p.unit->pipeline.depth, p.unit->pipeline.ii, p.unit->ops});
       it = out.end() - 1;
     }
     ++it->instances;

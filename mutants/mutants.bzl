@@ -573,7 +573,7 @@ ACTIONS = [
         breaks = "vadd's add declared as a subtract",
         anchor = "\"op\": \"add\", \"takes\": [\"x\", \"y\"], \"produces\": \"s\"},\n       {\"unit\": \"accu\", \"port\": \"ar.write\", \"op\": \"store\", \"takes\": [\"s\"]",
         replacement = "\"op\": \"sub\", \"takes\": [\"x\", \"y\"], \"produces\": \"s\"},\n       {\"unit\": \"accu\", \"port\": \"ar.write\", \"op\": \"store\", \"takes\": [\"s\"]",
-        gate = "run",
+        gate = "rule",
     ),
     struct(
         name = "act_vaddrelu_no_rectify",

@@ -280,6 +280,8 @@ UnitModel describe() {
     model.param_tags.emplace_back(P::tag_name);
   });
   model.pipeline = U::pipeline;
+  if constexpr (requires { U::ops; })
+    for (const char* op : U::ops) model.ops.emplace_back(op);
   model.run = &run_body<U, Io>;
   return model;
 }

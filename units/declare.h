@@ -74,6 +74,12 @@ struct Pipeline {
 
 }  // namespace loom
 
+// The arithmetic a unit provides, beyond moving words ("add", "mac", "fold",
+// ...): what an action model may ask of it (docs/actions.md). Loads, stores,
+// sends and receives come with its ports; a unit that declares no ops is not
+// checked for them.
+#define LOOM_OPS(...) static constexpr const char* ops[] = {__VA_ARGS__}
+
 // The unit's name, and the file that declares it: the HLS emitter copies that
 // file into the project as it is.
 #define LOOM_UNIT(unit_name)                              \

@@ -30,6 +30,7 @@ struct UnitModel {
   std::vector<std::string> params;      // parameter names in the architecture's set
   std::vector<std::string> param_tags;  // the body's names for them, parallel to params
   Pipeline pipeline{1, 1};
+  std::vector<std::string> ops = {};  // the arithmetic it provides (LOOM_OPS); empty: undeclared
   // The body, run through the virtual Io (the standalone harness, any backend).
   void (*run)(Io& io, const Index& index) = nullptr;
 

@@ -217,7 +217,8 @@ TEST_CASE("what the rule cannot confirm comes back as obligations") {
 class FakeArchitecture : public ArchitectureView {
  public:
   std::vector<Kernel> kernels() const override {
-    return {{"accu", 1, {{"ar", false, true, true, 64, 4, 32}, {"from_array", true, true, false, 0, 4, 32}}},
+    return {{"accu", 1, {{"ar", false, true, true, 64, 4, 32}, {"from_array", true, true, false, 0, 4, 32}}, 1, 1, 1, 1,
+             {"add", "rectify"}},
             {"dma", 1, {{"A", false, true, false, 64, 4, 8}, {"B", false, true, false, 64, 4, 8}, {"to_spm", true, false, true, 0, 4, 8}}}};
   }
 };
@@ -257,6 +258,18 @@ TEST_CASE("projection classifies every port, and checks the unmodelled table bot
   CHECK(wrong_way.errors()[0].message == "sends on 'from_array', which the composition has accu only read");
   CHECK(wrong_way.errors()[1].kind == "receive-not-read");
   CHECK(wrong_way.errors()[1].message == "receives on 'to_spm', which the composition has dma only write");
+  // An op the accumulator's unit does not declare; the DMA declares none, so
+  // nothing it is asked is checked.
+  Machine subtracts = projected();
+  subtracts.instructions[0].actions[2].op = "sub";
+  auto sub = projection(s, subtracts, {});
+  REQUIRE_FALSE(sub.ok());
+  CHECK(sub.errors()[0].kind == "op-not-provided");
+  CHECK(sub.errors()[0].where == "instruction 'vaddrelu' action 2 (accu.alu)");
+  CHECK(sub.errors()[0].message == "asks for 'sub', which accu does not provide (it declares add, rectify)");
+  Machine dma_computes = projected();
+  dma_computes.instructions[0].actions.push_back(act("dma", "dram.read", "select", {}, ""));
+  for (const Error& e : projection(s, dma_computes, {}).errors()) CHECK(e.kind != "op-not-provided");
   // And one via a composed channel bound to another unit only.
   Machine astray = projected();
   Action stray = act("accu", "from_array", "send", {"r"});

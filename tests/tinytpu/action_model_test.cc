@@ -164,6 +164,25 @@ TEST_CASE("the projection accounts for every port, and the unmodelled table is c
   REQUIRE_FALSE(r.ok());
   CHECK(r.errors()[0].kind == "unmodelled-stale");
   CHECK(r.errors()[0].where == "unmodelled 'accu.c_vru'");
+  // The units' own declarations reach the projection: accu's LOOM_OPS, pe's
+  // mac, and the channels each kernel reads or writes.
+  actions::Machine asks = m.machine;
+  for (actions::Instruction& ins : asks.instructions)
+    for (actions::Action& a : ins.actions)
+      if (ins.name == "vadd" && a.op == "add") a.op = "sub";
+      else if (ins.name == "mm" && a.op == "mac") a.op = "mul";
+      else if (ins.name == "vld" && a.op == "send") a.via = "dma2vr";
+  r = actions::projection(st.value(), asks, listed.value());
+  REQUIRE_FALSE(r.ok());
+  std::vector<std::string> kinds_seen;
+  for (const Error& e : r.errors()) kinds_seen.push_back(e.kind + " " + e.where.substr(0, e.where.find(" (")));
+  CHECK(std::count(kinds_seen.begin(), kinds_seen.end(), "op-not-provided instruction 'vadd' action 4") == 1);
+  CHECK(std::find_if(kinds_seen.begin(), kinds_seen.end(), [](const std::string& k) {
+          return k.rfind("op-not-provided instruction 'mm'", 0) == 0;
+        }) != kinds_seen.end());
+  CHECK(std::find_if(kinds_seen.begin(), kinds_seen.end(), [](const std::string& k) {
+          return k.rfind("channel-not-bound instruction 'vld'", 0) == 0;
+        }) != kinds_seen.end());
 }
 
 TEST_CASE("a wrong action in the spec is refused when the machine is built") {

@@ -24,6 +24,7 @@ struct Multiply {
   static constexpr auto ports = port_list(W, X, weights, red_in);
   static constexpr auto params = param_list(rows);
   static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/2};
+  LOOM_OPS("mul");
 
   template <class IO>
   static void body(IO& io) {

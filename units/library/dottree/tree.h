@@ -26,6 +26,7 @@ struct Tree {
   static constexpr auto ports = port_list(red_in, node, tap_root, tap_half);
   static constexpr auto params = param_list(rows);
   static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/5};
+  LOOM_OPS("fold");
 
   template <class IO>
   static void body(IO& io) {

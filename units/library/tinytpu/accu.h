@@ -32,6 +32,7 @@ struct Accu {
   static constexpr auto ports = port_list(ctrl, from_array, to_st, ar);
   static constexpr auto params = param_list();
   static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/6};
+  LOOM_OPS("add", "rectify", "clip");  // mm accumulate and vadd, vrelu, mvout's int8 saturation
 
   template <class IO>
   static void body(IO& io) {

@@ -19,6 +19,7 @@ struct DmaLd {
   static constexpr auto ports = port_list(ctrl, A, B, to_spm, to_vru);
   static constexpr auto params = param_list();
   static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/4};
+  LOOM_OPS("select");  // which of A and B a row comes from
 
   template <class IO>
   static void body(IO& io) {

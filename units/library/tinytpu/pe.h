@@ -27,6 +27,7 @@ struct Pe {
   static constexpr auto ports = port_list(wq, a_col, a_down, a_in, a_out, p_in, p_out, c_in, c_out);
   static constexpr auto params = param_list();
   static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/2};
+  LOOM_OPS("mac");
 
   template <class IO>
   static void body(IO& io) {
