@@ -415,3 +415,125 @@ TEST_CASE("the trace engine behind simulate() falls back to the coupled run wher
 
 }  // namespace
 }  // namespace loom
+
+namespace loom {
+namespace {
+
+// Relays N0 words, and throws after the third: no depth's fault.
+struct Thrower {
+  LOOM_UNIT("thrower");
+  LOOM_READS(in, Tok);
+  LOOM_WRITES(out, Tok);
+  LOOM_PARAM(n0, N0);
+  static constexpr auto ports = port_list(in, out);
+  static constexpr auto params = param_list(n0);
+  static constexpr Pipeline pipeline{1, 1};
+  template <class IO>
+  static void body(IO& io) {
+    for (int64_t k = 0; k < io.param(n0); ++k) {
+      io.write(out, io.read(in));
+      if (k == 2) throw std::runtime_error("a body that throws");
+    }
+  }
+};
+
+// Loads one memory six times in one trip at II=1: over its budget.
+struct Greedy {
+  LOOM_UNIT("greedy");
+  LOOM_READS(in, Tok);
+  LOOM_WRITES(out, Tok);
+  LOOM_OWNS(rows, Tok);
+  LOOM_PARAM(n0, N0);
+  static constexpr auto ports = port_list(in, out, rows);
+  static constexpr auto params = param_list(n0);
+  static constexpr Pipeline pipeline{1, 1};
+  template <class IO>
+  static void body(IO& io) {
+    for (int64_t k = 0; k < io.param(n0); ++k) {
+      LOOM_PIPELINE(io);
+      Tok t = io.read(in);
+      for (int64_t r = 0; r < 6; ++r) t.set_lane(1, t.lane_signed(1) + io.load(rows, r).lane_signed(1));
+      io.write(out, t);
+    }
+  }
+};
+
+// A listener that throws at its fifth stall.
+struct Fragile final : SimListener {
+  int stalls = 0;
+  void on_stall(size_t, const Interval&) override {
+    if (++stalls == 5) throw std::runtime_error("a listener that throws");
+  }
+};
+
+template <class Middle>
+Region through(bool memory) {
+  ParameterSet p;
+  p.param("N0", 12, 0, 64, "words");
+  p.param("N1", 0, 0, 64, "none");
+  p.param("S1", 0, 0, 1000, "order");
+  p.param("S2", 0, 0, 1000, "order");
+  p.param("STRIDE", 1, 1, 3, "stride");
+  Architecture arch("through", p);
+  Handle src = arch.argument<Tok>("SRC", 12, "rows in");
+  Handle dst = arch.argument<Tok>("DST", 12, "rows out");
+  Handle a0 = arch.channel<Tok>("a0", one(), 1, "in"), a1 = arch.channel<Tok>("a1", one(), 1, "out");
+  Handle b0 = arch.channel<Tok>("b0", one(), 1, "unused branch");
+  place<Fork<1, 1, true>>(arch, "fork", one()).bind(Fork<1, 1, true>::src, src()).bind(Fork<1, 1, true>::a, a0()).bind(Fork<1, 1, true>::b, b0());
+  auto placed = place<Middle>(arch, "middle", one());
+  placed.bind(Middle::in, a0()).bind(Middle::out, a1());
+  if constexpr (requires { Middle::rows; }) {
+    (void)memory;
+    Handle rows = arch.memory<Tok>("rows", 8);
+    placed.bind(Middle::rows, rows());
+  }
+  using J = Join<1, 1, true>;
+  place<J>(arch, "join", one()).bind(J::a, a1()).bind(J::b, b0()).bind(J::dst, dst());
+  auto region = arch.compose();
+  REQUIRE(region.ok());
+  return region.value();
+}
+
+SimResult run_with(const Region& region, SimOptions::Engine engine, std::vector<SimListener*> listeners = {}) {
+  SimOptions options;
+  options.engine = engine;
+  options.listeners = std::move(listeners);
+  auto r = simulate(region, {{"SRC", Buffer::of(std::vector<Tok>(12))}}, options);
+  REQUIRE(r.ok());
+  return r.value();
+}
+
+TEST_CASE("errors are no depth's fault: a body that throws and a trip over budget report as the coupled run does", "[trace]") {
+  for (const Region& region : {through<Thrower>(false), through<Greedy>(true)}) {
+    const SimResult coupled = run_with(region, SimOptions::Engine::coupled);
+    const SimResult traced = run_with(region, SimOptions::Engine::trace);
+    REQUIRE(coupled.outcome == SimResult::error);
+    same_run(coupled, traced);
+    CHECK(coupled.errors.to_string() == traced.errors.to_string());
+    // The functional run refuses the trip where the coupled one does, with the same counts.
+    const RecordedRun recorded = record_run(region, {{"SRC", Buffer::of(std::vector<Tok>(12))}}, {});
+    CHECK(recorded.unbounded.errors.to_string() == coupled.errors.to_string());
+    CHECK(!time_trace(region, recorded, {}).has_value());
+  }
+}
+
+TEST_CASE("a listener that throws stops both engines at the same point", "[trace]") {
+  std::mt19937_64 rng(41);
+  for (int trial = 0; trial < 40; ++trial) {
+    Case c = fork_join(rng);
+    auto region = c.arch.compose();
+    REQUIRE(region.ok());
+    Fragile a, b;
+    SimOptions options;
+    options.listeners = {&a};
+    const SimResult coupled = simulate(region.value(), c.inputs, options).value();
+    options.listeners = {&b};
+    options.engine = SimOptions::Engine::trace;
+    const SimResult traced = simulate(region.value(), c.inputs, options).value();
+    INFO("trial " << trial);
+    same_run(coupled, traced);
+  }
+}
+
+}  // namespace
+}  // namespace loom

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <numeric>
 
 #include "compose/sim/fifo_times.h"
@@ -37,10 +38,13 @@ class Search {
     // the two, doubled until it passes.
     std::vector<int64_t> occupancy(n), declared(n), start(n);
     for (size_t c = 0; c < n; ++c) {
-      occupancy[c] = std::max<int64_t>(1, out_.channels[c].unbounded_max);
+      occupancy[c] = std::clamp<int64_t>(out_.channels[c].unbounded_max, 1, kMaxFifoDepth);
       declared[c] = region_.channels[c].depth;
       start[c] = std::max(occupancy[c], declared[c]);
     }
+    // Every later assignment lowers the start's depths, so what the start's
+    // FIFOs hold bounds the search's memory.
+    if (auto big = too_big(start)) return *big;
     if (passes_all(occupancy)) {
       start = occupancy;
     } else if (passes_all(declared)) {
@@ -52,6 +56,7 @@ class Search {
                        "no FIFO depths up to " + std::to_string(kMaxFifoDepth) +
                            " let every run complete within the tolerance"};
         for (int64_t& d : start) d = std::min(kMaxFifoDepth, 2 * d);
+        if (auto big = too_big(start)) return *big;
       }
     }
     // The search times only the runs that have failed some assignment (the
@@ -97,6 +102,16 @@ class Search {
   }
 
  private:
+  // The fifo-memory refusal simulate() would give `depths`, if any.
+  std::optional<Error> too_big(const std::vector<int64_t>& depths) const {
+    SimOptions sized;
+    sized.depths = depths;
+    const Status fits = check_run(region_, {}, sized);
+    for (const Error& e : fits.errors())
+      if (e.kind == "fifo-memory") return e;
+    return std::nullopt;
+  }
+
   // Tries every channel of `group` at its midpoint over `depths`, which
   // passes the critical runs: takes what passes, and narrows each channel's
   // interval.

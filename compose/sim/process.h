@@ -413,7 +413,9 @@ class SimProcess {
   // `port` is the access's, or -1 at a trip's start.
   // While recording, every access comes here: within the limit it is recorded.
   [[gnu::cold, gnu::noinline]] void past_limit(int port, ProcessTrace::Op op) {
-    if (over_budget_) over_budget();
+    // Recording reaches here mid-trip too; the coupled run refuses a trip over
+    // its budget only once it has ended (end_trip), or when it blocks.
+    if (over_budget_ && (trace_ == nullptr || !clock.in_trip())) over_budget();
     if (port >= 0 && fifo_of_[static_cast<size_t>(port)] == unbound_ && !storage_of_[static_cast<size_t>(port)].bound)
       unbound(port);
     if (trace_ != nullptr && steps_ <= limit_ && port >= 0) {

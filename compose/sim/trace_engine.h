@@ -41,8 +41,8 @@ RecordedRun record_run(const Region& region, const Inputs& inputs, const SimOpti
 // The run `recorded`'s region makes at options.depths (empty: the declared
 // ones), as the coupled simulator would report it; its arguments are the
 // functional run's when it completes, and empty otherwise. nullopt where
-// the traces cannot tell (some process's trace was cut, and the timed run
-// reaches its end). Requires options checked against the region as
+// the traces cannot tell: the functional run stopped with an error, or some
+// process's trace was cut and the timed run reaches its end. Requires options checked against the region as
 // check_run does.
 // `outcome_only`: only the outcome and the cycles are filled in, for a
 // search that asks nothing more (fifo_search.h), and listeners are not told.

@@ -48,7 +48,7 @@ class Timer {
  public:
   Timer(const Region& region, const RecordedRun& recorded, const SimOptions& options, bool outcome_only)
       : region_(region), recorded_(recorded), options_(options), outcome_only_(outcome_only),
-        subscribers_(options.listeners, stop_) {
+        subscribers_(options.listeners, listener_failed_) {
     if (!options.listeners.empty() && !outcome_only) events_ = &subscribers_;
   }
 
@@ -88,6 +88,9 @@ class Timer {
   const SimOptions& options_;
   bool outcome_only_;
   bool stop_ = false;
+  // A listener threw: as in the coupled run, the process running goes on
+  // until it blocks or ends, and then the run stops.
+  bool listener_failed_ = false;
   bool unknown_ = false;  // a trace ended where the functional run was cut
   Subscribers subscribers_;
   SimListener* events_ = nullptr;
@@ -207,7 +210,7 @@ std::optional<SimResult> Timer::run() {
 
   // The coupled simulator's order: each ready process runs until it blocks
   // or ends, and the next in the order they became ready takes over.
-  while (!stop_ && ready_head_ < ready_.size()) {
+  while (!stop_ && !listener_failed_ && ready_head_ < ready_.size()) {
     const int id = ready_[ready_head_++];
     TimedProcess& p = *processes_[static_cast<size_t>(id)];
     p.queued = false;
@@ -259,6 +262,10 @@ size_t RecordedRun::trace_bytes() const {
 std::optional<SimResult> time_trace(const Region& region, const RecordedRun& recorded, const SimOptions& options,
                                     bool outcome_only) {
   assert(recorded.traces.size() == region.processes.size());
+  // A run an error stopped (a body that threw, a trip over its budget, a bad
+  // row) is no depth's fault, and its traces end where the error struck: a
+  // bounded run may meet it elsewhere first, so the traces cannot say.
+  if (recorded.unbounded.outcome == SimResult::error) return std::nullopt;
   Timer timer(region, recorded, options, outcome_only);
   return timer.run();
 }

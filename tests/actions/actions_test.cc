@@ -269,7 +269,8 @@ TEST_CASE("projection classifies every port, and checks the unmodelled table bot
   CHECK(sub.errors()[0].message == "asks for 'sub', which accu does not provide (it declares add, rectify)");
   Machine dma_computes = projected();
   dma_computes.instructions[0].actions.push_back(act("dma", "dram.read", "select", {}, ""));
-  for (const Error& e : projection(s, dma_computes, {}).errors()) CHECK(e.kind != "op-not-provided");
+  const auto dma = projection(s, dma_computes, {});  // kept: a range-for over a temporary's member dangles
+  for (const Error& e : dma.errors()) CHECK(e.kind != "op-not-provided");
   // And one via a composed channel bound to another unit only.
   Machine astray = projected();
   Action stray = act("accu", "from_array", "send", {"r"});
