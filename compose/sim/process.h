@@ -186,6 +186,7 @@ class SimProcess {
   }
   virtual ~SimProcess() = default;
 
+  // The clock knows its memory and argument ports already (clock_for.h).
   // `fifos` and `storage` are parallel to the unit's ports: `unbound` (a FIFO
   // of depth 0, so every access blocks, and block() names it) where a port is
   // unbound or of the other kind, and default storage where it is not storage.
@@ -200,9 +201,6 @@ class SimProcess {
       s.check_each = s.shared || (s.memory && s.storage == Storage::single_port);
       s.two_sided = s.memory && s.storage == Storage::dual_port;
     }
-    for (size_t k = 0; k < storage_of_.size(); ++k)
-      if (storage_of_[k].bound)
-        clock.bound_to(static_cast<int>(k), storage_of_[k].memory ? ProcessClock::kMemory : ProcessClock::kArgument);
   }
 
   [[gnu::always_inline]] void read(int port, uint64_t* limbs, int limb_count) {

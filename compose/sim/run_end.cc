@@ -78,6 +78,11 @@ DeadlockReport report(const Region& region, const std::vector<ProcessEnd>& proce
 
 }  // namespace
 
+std::string watchdog_reason(const Region& region, int process, int64_t run_steps, const SimOptions& options) {
+  if (run_steps > options.max_steps) return "more than " + std::to_string(options.max_steps) + " steps";
+  return region.processes[static_cast<size_t>(process)].name() + " passed cycle " + std::to_string(options.max_cycles);
+}
+
 void end_run(const Region& region, const std::vector<ProcessEnd>& processes, const std::vector<const TimedFifo*>& fifos,
              const std::string& watchdog_reason, int tripped, SimListener* events, SimResult& result) {
   const bool all_finished = std::all_of(processes.begin(), processes.end(),

@@ -25,6 +25,10 @@ struct ProcessEnd {
   int64_t steps = 0;
 };
 
+// Which watchdog bound process `process` passed: the run's steps, once past
+// options.max_steps, else its cycle bound. Both engines word it alike.
+std::string watchdog_reason(const Region& region, int process, int64_t run_steps, const SimOptions& options);
+
 // Fills `result`'s statistics, cycles and, if it did not complete, its
 // report, from every process (parallel to region.processes) and FIFO
 // (parallel to region.channels). A completed outcome with a process not

@@ -1,6 +1,7 @@
 #include "compose/sim/simulator.h"
 
 #include "compose/sim/body_entry.h"
+#include "compose/sim/clock_for.h"
 #include "compose/sim/process.h"
 #include "compose/sim/run_end.h"
 #include "compose/sim/subscribers.h"
@@ -153,10 +154,8 @@ std::vector<int64_t> params_of(const Region& region, const loom::Process& decl) 
 }
 
 Task::Task(Simulation& sim, int id, const loom::Process& decl)
-    : SimProcess(sim, *decl.unit,
-                 ProcessClock(decl.unit->pipeline, static_cast<int>(decl.unit->ports.size()), sim.events,
-                              static_cast<size_t>(id), kProcessStart),
-                 params_of(sim.region, decl), sim.options.max_cycles),
+    : SimProcess(sim, *decl.unit, clock_for(sim.region, id, sim.events), params_of(sim.region, decl),
+                 sim.options.max_cycles),
       id(id), decl(decl), fiber(sim.options.stack_bytes, &Task::run, this), sim_(sim) {}
 
 void Task::run(void* task) {
@@ -219,10 +218,7 @@ void Simulation::fail(SimProcess& p, const char* kind, int port, const std::stri
 
 void Simulation::out_of_bounds(SimProcess& p) {
   const Task& t = static_cast<const Task&>(p);
-  if (steps + t.steps() - t.steps_at_resume > options.max_steps)
-    watchdog("more than " + std::to_string(options.max_steps) + " steps", t.id);
-  else
-    watchdog(t.decl.name() + " passed cycle " + std::to_string(options.max_cycles), t.id);
+  watchdog(loom::watchdog_reason(region, t.id, steps + t.steps() - t.steps_at_resume, options), t.id);
   throw Stop{};
 }
 
@@ -256,7 +252,6 @@ void Task::bind_ports() {
       s.buffer = &sim_.arguments[id];
       const ArgumentInstance& a = sim_.region.arguments[id];
       s.axi = std::make_unique<SimAxi>(a.axi, a.word.bits());
-      clock.remember_stalls(a.axi.latency);
     }
     if (s.buffer != nullptr) {
       s.bound = true;

@@ -5,6 +5,7 @@
 #include <cassert>
 #include <memory>
 
+#include "compose/sim/clock_for.h"
 #include "compose/sim/control_timing.h"
 #include "compose/sim/process.h"
 #include "compose/sim/run_end.h"
@@ -20,10 +21,8 @@ struct TimerFifo : TimedFifo {
 };
 
 struct TimedProcess {
-  TimedProcess(const Process& decl, int id, const SimOptions& options, SimListener* events, const ProcessTrace& trace)
-      : clock(decl.unit->pipeline, static_cast<int>(decl.unit->ports.size()), events, static_cast<size_t>(id),
-              kProcessStart),
-        reader(trace), ending(trace.ending()) {
+  TimedProcess(const Region& region, int id, const SimOptions& options, SimListener* events, const ProcessTrace& trace)
+      : clock(clock_for(region, id, events)), reader(trace), ending(trace.ending()) {
     clock.set_alarm(options.max_cycles, &step_limit);
   }
   ProcessClock clock;
@@ -74,10 +73,7 @@ class Timer {
     tripped_ = id;
     if (result_.outcome == SimResult::completed) {
       result_.outcome = SimResult::watchdog;
-      reason_ = steps_ + p.steps - p.steps_at_resume > options_.max_steps
-                    ? "more than " + std::to_string(options_.max_steps) + " steps"
-                    : region_.processes[static_cast<size_t>(id)].name() + " passed cycle " +
-                          std::to_string(options_.max_cycles);
+      reason_ = watchdog_reason(region_, id, steps_ + p.steps - p.steps_at_resume, options_);
     }
     processes_[static_cast<size_t>(id)]->state = ProcessEnd::stopped;
     stop_ = true;
@@ -190,18 +186,13 @@ std::optional<SimResult> Timer::run() {
   }
   for (size_t i = 0; i < region_.processes.size(); ++i) {
     const Process& decl = region_.processes[i];
-    auto p = std::make_unique<TimedProcess>(decl, static_cast<int>(i), options_, events_, recorded_.traces[i]);
-    for (size_t k = 0; k < decl.ports.size(); ++k) {
-      const Target& t = decl.ports[k];
+    auto p = std::make_unique<TimedProcess>(region_, static_cast<int>(i), options_, events_, recorded_.traces[i]);
+    for (const Target& t : decl.ports) {
       p->channel_of.push_back(t.bound() && t.kind == ObjectKind::channel ? t.id : -1);
       p->axi.emplace_back();
-      if (t.bound() && t.kind != ObjectKind::channel)
-        p->clock.bound_to(static_cast<int>(k),
-                          t.kind == ObjectKind::memory ? ProcessClock::kMemory : ProcessClock::kArgument);
       if (t.bound() && t.kind == ObjectKind::argument) {
         const ArgumentInstance& a = region_.arguments[static_cast<size_t>(t.id)];
         p->axi.back() = std::make_unique<SimAxi>(a.axi, a.word.bits());
-        p->clock.remember_stalls(a.axi.latency);
       }
     }
     processes_.push_back(std::move(p));

@@ -1,0 +1,29 @@
+// The clock a process of a composed region starts with, in either engine:
+// its unit's pipeline, started at ap_start + kProcessStart, told which ports
+// are memories and region arguments, and keeping as much stall history as its
+// arguments' m_axi latencies need (process_clock.h).
+#pragma once
+
+#include <cstddef>
+
+#include "compose/region.h"
+#include "compose/sim/control_timing.h"
+#include "compose/sim/process_clock.h"
+#include "compose/sim/sim_listener.h"
+
+namespace loom {
+
+inline ProcessClock clock_for(const Region& region, int id, SimListener* events) {
+  const Process& decl = region.processes[static_cast<size_t>(id)];
+  ProcessClock clock(decl.unit->pipeline, static_cast<int>(decl.unit->ports.size()), events, static_cast<size_t>(id),
+                     kProcessStart);
+  for (size_t k = 0; k < decl.ports.size(); ++k) {
+    const Target& t = decl.ports[k];
+    if (!t.bound() || t.kind == ObjectKind::channel) continue;
+    clock.bound_to(static_cast<int>(k), t.kind == ObjectKind::memory ? ProcessClock::kMemory : ProcessClock::kArgument);
+    if (t.kind == ObjectKind::argument) clock.remember_stalls(region.arguments[static_cast<size_t>(t.id)].axi.latency);
+  }
+  return clock;
+}
+
+}  // namespace loom
