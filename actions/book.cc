@@ -34,13 +34,14 @@ Booking book(const Machine& m, const Instruction& ins, std::string_view unit, Pe
     t += a.at;
     const ActionPort* p = u ? u->port(a.port) : nullptr;
     const int64_t capacity = p ? std::max<int64_t>(p->capacity, 1) : 1;
-    while (booked[a.port][t] >= capacity) ++t;
+    const std::string key = p ? p->side(a.op) : a.port;
+    while (booked[key][t] >= capacity) ++t;
     const int64_t start = t;
     // Each use takes the first cycle with room from here on.
     for (int64_t k = 0; k < std::max<int64_t>(a.times, 1); ++k) {
-      while (booked[a.port][t] >= capacity) ++t;
-      ++booked[a.port][t];
-      ++uses[a.port];
+      while (booked[key][t] >= capacity) ++t;
+      ++booked[key][t];
+      ++uses[key];
     }
     if (placements) placements->push_back({index, start, t});
     first = placed ? std::min(first, start) : start;
@@ -55,8 +56,8 @@ Booking book(const Machine& m, const Instruction& ins, std::string_view unit, Pe
   Booking b;
   if (!placed) return b;
   b.span = last - first + 1;
-  for (const auto& [port, n] : uses) {
-    const ActionPort* p = u ? u->port(port) : nullptr;
+  for (const auto& [key, n] : uses) {
+    const ActionPort* p = u ? u->port(key.substr(0, key.find_first_of("<>"))) : nullptr;
     const int64_t capacity = p ? std::max<int64_t>(p->capacity, 1) : 1;
     b.initiation = std::max(b.initiation, (n + capacity - 1) / capacity);
   }

@@ -42,6 +42,11 @@ struct ActionPort {
   PortOrigin origin = PortOrigin::derived;
   std::vector<std::string> stands_for;  // alias: the composed ports it stands for
   std::string reason;                   // alias, arithmetic, counting: why it is not derived
+  // A chain member's channel: it reads one element and writes the next, two
+  // FIFOs, so receives and sends are booked apart, each at `capacity`.
+  bool duplex = false;
+  // The key booking counts a use of this port by: the port, or its side.
+  std::string side(const std::string& op) const { return duplex ? name + (op == "send" ? ">" : "<") : name; }
 };
 
 struct Unit {
@@ -72,11 +77,16 @@ struct ModelChannel {
 enum class Per { row, instruction };
 
 // Rows of a state an action touches: row r of the instruction touches
-// base + r, or (per instruction) base .. base + count - 1. `base` names an
-// operand of the instruction, e.g. "dst".
+// first + r x step .. first + r x step + count - 1, where first is the operand
+// `base` names (0 when empty) plus `offset`, and step is the operand `stride`
+// names, or `step` when it names none. Per instruction, r is 0. E.g. "dst";
+// a DRAM row loop's {"src", stride "stride"}; a weight kept in row 0, step 0.
 struct Rows {
   std::string state, base;
-  int64_t count = 1;  // per-instruction accesses: how many rows
+  int64_t count = 1;  // how many rows each access spans
+  int64_t offset = 0;
+  int64_t step = 1;
+  std::string stride = {};
 };
 
 // The instruction takes this action only when an operand has one of these values.
@@ -104,6 +114,9 @@ struct Action {
   int64_t leaves = 0;              // fold: how many lanes it reduces
   int64_t at = 0;                  // declared latency: cycles after its inputs are ready that it is placed
   int64_t times = 1;               // uses of its port each time it fires (spm sends a header and T weights)
+  // The lane width its result is kept to, as an Int<bits> in the body would
+  // keep it; 0: the op's exact width (docs/actions.md, "The executor").
+  int64_t bits = 0;
   std::optional<When> when;
   bool makes(std::string_view value) const;
 };

@@ -13,7 +13,17 @@ std::vector<std::string> units_reached(const Instruction& ins) {
 }
 
 namespace {
-std::string rows_text(const Rows& r) { return r.state + "[" + r.base + "]"; }
+std::string rows_text(const Rows& r) {
+  std::string at = r.base;
+  if (r.offset != 0 || at.empty()) at += (at.empty() ? "" : r.offset < 0 ? " - " : " + ") + std::to_string(r.offset < 0 && !at.empty() ? -r.offset : r.offset);
+  return r.state + "[" + at + "]";
+}
+
+// Whether `load` reads only rows `store` wrote, in the same row of the instruction.
+bool within(const Rows& load, const Rows& store) {
+  return load.state == store.state && load.base == store.base && load.stride == store.stride && load.step == store.step &&
+         load.offset >= store.offset && load.offset + load.count <= store.offset + store.count;
+}
 }  // namespace
 
 std::vector<std::string> reads_before_writes(const Instruction& ins) {
@@ -36,9 +46,22 @@ std::vector<std::string> values_out(const Instruction& ins) {
     return it == expr.end() ? v : it->second;
   };
   std::vector<std::string> out;
+  std::vector<std::pair<Rows, std::string>> stored;  // what the instruction's stores wrote so far
   for (const Action& a : ins.actions) {
     std::string e;
-    if (a.op == "load" && a.reads) e = rows_text(*a.reads) + (a.reads->count > 1 ? "[0.." + std::to_string(a.reads->count) + ")" : "");
+    if (a.op == "load" && a.reads) {
+      e = rows_text(*a.reads) + (a.reads->count > 1 ? "[0.." + std::to_string(a.reads->count) + ")" : "");
+      // Rows written earlier in the instruction read back as what was stored:
+      // a tap of a fold kept in a node array reads `fold8(red_in)[1..3)`.
+      for (auto it = stored.rbegin(); it != stored.rend(); ++it)
+        if (within(*a.reads, it->first)) {
+          const int64_t lo = a.reads->offset - it->first.offset, hi = lo + a.reads->count;
+          e = it->second + (a.reads->count == it->first.count ? ""
+                            : a.reads->count == 1                ? "[" + std::to_string(lo) + "]"
+                                                                 : "[" + std::to_string(lo) + ".." + std::to_string(hi) + ")");
+          break;
+        }
+    }
     else if (a.op == "receive") e = a.via.empty() ? (a.outputs.empty() ? "" : a.outputs[0].value) : a.via;
     else if (a.op == "add" && a.takes.size() == 2) e = "(" + of(a.takes[0]) + " + " + of(a.takes[1]) + ")";
     else if (a.op == "mul" && a.takes.size() == 2) e = "(" + of(a.takes[0]) + " * " + of(a.takes[1]) + ")";
@@ -71,6 +94,7 @@ std::vector<std::string> values_out(const Instruction& ins) {
       auto it = expr.find(out.value);
       expr[out.value] = it == expr.end() ? made : "(" + it->second + " | " + made + ")";
     }
+    if (a.op == "store" && a.writes && !a.takes.empty()) stored.emplace_back(*a.writes, of(a.takes[0]));
     if ((a.op == "store" || a.op == "send") && !a.takes.empty()) {
       const std::string dest = a.writes ? rows_text(*a.writes) : (a.via.empty() ? a.port : a.via);
       out.push_back(dest + " = " + conditioned(of(a.takes[0])));

@@ -31,6 +31,8 @@ Result<std::vector<Obligation>> check(const Machine& m) {
           status.add("unknown-state", where, "'" + (*rows)->state + "' is not a state of " + m.name);
         if (!(*rows)->base.empty() && !operands.count((*rows)->base))
           status.add("unknown-operand", where, "rows based on '" + (*rows)->base + "', which is not an operand");
+        if (!(*rows)->stride.empty() && !operands.count((*rows)->stride))
+          status.add("unknown-operand", where, "rows strided by '" + (*rows)->stride + "', which is not an operand");
       }
       if (a.when && !operands.count(a.when->operand))
         status.add("unknown-operand", where, "'when' reads '" + a.when->operand + "', which is not an operand");

@@ -23,7 +23,7 @@ Structure structure(const ArchitectureView& architecture) {
   Structure s;
   std::set<std::string> states, channels;
   for (const ArchitectureView::Kernel& k : architecture.kernels()) {
-    DerivedUnit u{k.name, k.instances, {}, k.rows, k.cols, k.depth, k.ii, k.ops};
+    DerivedUnit u{k.name, k.instances, {}, k.rows, k.cols, k.depth, k.ii, k.ops, k.arithmetic};
     const auto add = [&u](const std::string& port, int64_t capacity, bool reads, bool writes, int64_t read_latency = 0,
                           int64_t write_response = 0) {
       if (u.port(port) == nullptr) u.ports.push_back({port, capacity, read_latency, write_response});
@@ -54,7 +54,11 @@ Machine implied_machine(const Structure& st, std::string name) {
     Unit u;
     u.name = d.name;
     u.ii = d.ii;
-    for (const DerivedPort& p : d.ports) u.ports.emplace_back(p.name, p.capacity);
+    for (const DerivedPort& p : d.ports) {
+      u.ports.emplace_back(p.name, p.capacity);
+      u.ports.back().duplex = p.reads && p.writes;  // only a channel is both: a memory has a side a port
+    }
+    if (!d.arithmetic.name.empty()) u.ports.push_back(d.arithmetic);
     m.units.push_back(std::move(u));
   }
   m.states = st.states;

@@ -41,6 +41,7 @@ class ArchitectureView {
     int64_t depth = 1;           // a row's latency through one instance: its pipeline depth
     int64_t ii = 1;              // its pipeline's initiation interval
     std::vector<std::string> ops = {};  // the arithmetic its unit declares it provides; empty: undeclared
+    ActionPort arithmetic = {"", 1, PortOrigin::arithmetic};  // the port it books, where its unit declares one
   };
   virtual ~ArchitectureView() = default;
   virtual std::vector<Kernel> kernels() const = 0;
@@ -64,6 +65,7 @@ struct DerivedUnit {
   std::vector<DerivedPort> ports;
   int64_t rows = 1, cols = 1, depth = 1, ii = 1;
   std::vector<std::string> ops = {};  // what the kernel's unit declares it computes; empty: undeclared
+  ActionPort arithmetic = {"", 1, PortOrigin::arithmetic};  // the port that arithmetic books; empty name: none
   const DerivedPort* port(std::string_view name) const;
   // A row's latency across the kernel: a wavefront crosses rows + cols - 1
   // instances, each its pipeline depth and a cycle of channel.
@@ -81,9 +83,10 @@ Structure structure(const ArchitectureView& architecture);
 
 // The machine a composition implies, before anything is said about what its
 // units compute: every kernel a unit with every derived port (at its
-// capacity) and its pipeline's ii, and every state and channel. A machine
-// whose grain agrees with the composition's (every unit instantiated once)
-// adds only its arithmetic ports and its instructions.
+// capacity), the arithmetic port its unit declares (LOOM_ARITHMETIC), and its
+// pipeline's ii, and every state and channel. A machine whose grain agrees
+// with the composition's (every unit instantiated once) adds only its
+// instructions.
 Machine implied_machine(const Structure& structure, std::string name);
 
 // A machine unit's latency: its kernel's, or the slowest of the kernels it is a

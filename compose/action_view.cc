@@ -11,7 +11,9 @@ std::vector<actions::ArchitectureView::Kernel> RegionView::kernels() const {
   for (const Process& p : region_.processes) {
     auto it = std::find_if(out.begin(), out.end(), [&](const Kernel& k) { return k.name == p.placement; });
     if (it == out.end()) {
-      out.push_back({p.placement, 0, {}, 1, 1, p.unit->pipeline.depth, p.unit->pipeline.ii, p.unit->ops});
+      out.push_back({p.placement, 0, {}, 1, 1, p.unit->pipeline.depth, p.unit->pipeline.ii, p.unit->ops,
+                     {p.unit->arithmetic_port, p.unit->arithmetic_capacity, actions::PortOrigin::arithmetic, {},
+                      p.unit->arithmetic_reason}});
       it = out.end() - 1;
     }
     ++it->instances;

@@ -1,5 +1,6 @@
 // The machines in Loom's own tree, registered as any machine is (registry.h):
 // //machines:registry is linked whole, so a binary that links it offers them.
+#include "machines/dottree/action_model.h"
 #include "machines/dottree/commands.h"
 #include "machines/dottree/dottree.h"
 #include "machines/example/example.h"
@@ -28,7 +29,7 @@ const MachineRegistration dottree_machine(
      // The testbench runs seeds 0 and 1, which hold no IEEE specials: it compares
      // words bit for bit, and a NaN's bits are the implementation's.
      [](const Overrides& o) { return dottree::architecture(o); }, dottree::workload, workload_runs(dottree::workload),
-     no_dependences, dottree::verbs()},
+     no_dependences, dottree::verbs(), dottree::model_of},
     2);
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "common/status.h"
 #include "compose/architecture.h"
 #include "compose/hls/project.h"
+#include "machines/model.h"
 #include "machines/verbs.h"
 #include "machines/workload.h"
 #include "units/parameter_set.h"
@@ -31,6 +32,11 @@ struct MachineEntry {
   std::function<Result<std::vector<hls::Dependence>>(const Region&, const std::string& root)> hls_dependences;
   // What else it offers on the command line.
   MachineVerbs verbs = {};
+  // Its action model: the instructions and calls it adds to the machine its
+  // composition implies (machines/model.h). Every machine gets `project`;
+  // one with a model gets `cost` and `conform` too, where it offers none of
+  // its own.
+  ModelOf model = {};
 };
 
 // Every machine the binary offers: each registered itself (MachineRegistration)
@@ -62,6 +68,10 @@ std::function<Result<std::vector<hls::TestRun>>(const Region&)> workload_runs(
 // For a machine that claims nothing about its units' memories.
 Result<std::vector<hls::Dependence>> no_dependences(const Region&, const std::string& root);
 
+
+// Gives `m` the verbs machines/model.h implies that it does not offer itself:
+// `project` always, `cost` and `conform` when it declares a model.
+void offer_model_verbs(MachineEntry& m);
 
 // The machine called `name`, or an unknown-machine error listing the known ones.
 Result<const MachineEntry*> find_machine(std::string_view name);

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "units/parameter_set.h"
 
@@ -33,7 +34,11 @@ struct MachineVerbs {
   Verb demo;
   Verb bench, stress;
   Verb gen_isa, assemble, reference;  // gen-isa, asm, ref
-  Verb project, cost;
+  Verb project, cost, conform;
+  // The verbs above that machines/model.h gives the machine (`project`,
+  // `cost`, `conform`), not its own: a verb's default machine is the first
+  // that offers it as its own.
+  std::vector<std::string> implied = {};
 };
 
 }  // namespace loom

@@ -129,6 +129,7 @@ std::optional<actions::Rows> rows(const json* r, const std::string& path, Status
   }
   Fields f(*r, path, status, build);
   actions::Rows out{f.text("state"), f.text("base"), f.bounded("count", 1, 1, kMaxRepeat)};
+  out.stride = f.text("stride", false);
   f.finish();
   return out;
 }
@@ -222,6 +223,7 @@ Result<actions::Machine> action_machine(const IsaSpec& spec, const std::map<std:
       act.at = a.bounded("at", 0, 0, kMaxRepeat);
       act.times = a.bounded("times", 1, 1, kMaxRepeat);
       act.leaves = a.bounded("leaves", 0, 0, kMaxRepeat);
+      act.bits = a.bounded("bits", 0, 0, 64);
       act.reads = rows(a.get("reads"), a.path() + "/reads", status, build);
       act.writes = rows(a.get("writes"), a.path() + "/writes", status, build);
       if (const json* w = a.get("when")) {

@@ -278,7 +278,7 @@ TEST_CASE("DotTree: project shows every port DERIVED but mul and adder; cost pri
   CHECK(std::regex_search(c.out, std::regex(R"(\n  tree +16 +20 +5 +1 )")));
   CHECK(c.out.find("the tree: work 16 steps, latency 20 cycles for 16 rows") != std::string::npos);
   CHECK(c.out.find("would say 80 steps") != std::string::npos);
-  CHECK(c.out.find("  cycle 0: fold on adder (x1); makes root at cycle 2, half at cycle 2\n") != std::string::npos);
+  CHECK(c.out.find("  cycle 0: fold on adder (x1); makes sums at cycle 2\n") != std::string::npos);
   CHECK(c.out.find("  cycle 4: send on tap_root (x1)\n") != std::string::npos);
   CHECK(c.out.find("under EXACT (NUMERICS=0):    discharged  <- this build") != std::string::npos);
   CHECK(c.out.find("under ROUNDING (NUMERICS=1): open\n") != std::string::npos);

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <climits>
 #include <cstdint>
@@ -292,7 +293,7 @@ int run_cli(int argc, char** argv, CliMode mode) {
         for (const auto& [name, member] : std::vector<std::pair<const char*, Verb MachineVerbs::*>>{
                  {"demo", &MachineVerbs::demo}, {"bench", &MachineVerbs::bench}, {"stress", &MachineVerbs::stress},
                  {"gen-isa", &MachineVerbs::gen_isa}, {"asm", &MachineVerbs::assemble}, {"ref", &MachineVerbs::reference},
-                 {"project", &MachineVerbs::project}, {"cost", &MachineVerbs::cost}})
+                 {"project", &MachineVerbs::project}, {"cost", &MachineVerbs::cost}, {"conform", &MachineVerbs::conform}})
           if (m.verbs.*member) verbs += std::string(" ") + name;
         std::printf("%-10s %s\n%-10s verbs: %s\n", m.name.c_str(), m.summary.c_str(), "", verbs.c_str());
       }
@@ -436,7 +437,11 @@ int run_cli(int argc, char** argv, CliMode mode) {
   VerbArgs args;
   MachineOptions machine_options;
   const auto add_verb = [&](const char* name, const char* help, Verb MachineVerbs::*member, bool params) {
-    const auto offered = offering([member](const MachineEntry& m) { return static_cast<bool>(m.verbs.*member); });
+    auto offered = offering([member](const MachineEntry& m) { return static_cast<bool>(m.verbs.*member); });
+    // The default is the first machine that offers the verb as its own, not by implication.
+    std::stable_partition(offered.begin(), offered.end(), [name](const MachineEntry* m) {
+      return std::find(m->verbs.implied.begin(), m->verbs.implied.end(), name) == m->verbs.implied.end();
+    });
     CLI::App* verb = app.add_subcommand(name, help);
     add_machine_options(verb, machine_options, offered, params);
     verb->callback([&, name, member, offered] {
@@ -464,9 +469,11 @@ int run_cli(int argc, char** argv, CliMode mode) {
   auto* bench = add_verb("bench", "the performance gate: every run checked against the reference, and the cycle table",
                          &MachineVerbs::bench, true);
   once(bench->add_flag("--json", args.json, "one JSON document (docs/cli.md)"));
+  add_spec(bench);
   auto* stress = add_verb("stress", "the correctness gate: hundreds of runs, each checked against the reference; "
                                     "a progress line on a terminal", &MachineVerbs::stress, true);
   once(stress->add_flag("--json", args.json, "one JSON document (docs/cli.md)"));
+  add_spec(stress);
   auto* gen_isa = add_verb("gen-isa", "write the encoding header and the docs tables from the ISA spec; --check "
                                       "regenerates, compares byte for byte and holds the design to the spec",
                            &MachineVerbs::gen_isa, false);
@@ -496,6 +503,11 @@ int run_cli(int argc, char** argv, CliMode mode) {
   gemm->excludes(beside);
   once(cost->add_flag("--json", args.json, "one JSON document (docs/cli.md)"));
   add_spec(cost);
+  auto* conform = add_verb("conform", "the workload three ways: the reference model, the action executor and the "
+                                      "simulated unit bodies, every output element compared", &MachineVerbs::conform, true);
+  once(conform->add_option("--seed", args.seed, "the operands' seed (default 0)"))->type_name("N")->check(integer_at_least(0));
+  once(conform->add_flag("--json", args.json, "one JSON document (docs/cli.md)"));
+  add_spec(conform);
 
   std::string verbs;
   bool known = false;

@@ -282,6 +282,12 @@ UnitModel describe() {
   model.pipeline = U::pipeline;
   if constexpr (requires { U::ops; })
     for (const char* op : U::ops) model.ops.emplace_back(op);
+  if constexpr (requires { U::arithmetic; }) {
+    static_assert(U::arithmetic.capacity >= 1, "loom: LOOM_ARITHMETIC's port has room for at least one use a cycle");
+    model.arithmetic_port = U::arithmetic.name;
+    model.arithmetic_capacity = U::arithmetic.capacity;
+    model.arithmetic_reason = U::arithmetic.reason;
+  }
   model.run = &run_body<U, Io>;
   return model;
 }

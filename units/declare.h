@@ -72,6 +72,13 @@ struct Pipeline {
   int depth;
 };
 
+// LOOM_ARITHMETIC's declaration.
+struct ArithmeticPort {
+  const char* name;
+  int capacity;
+  const char* reason;
+};
+
 }  // namespace loom
 
 // The arithmetic a unit provides, beyond moving words ("add", "mac", "fold",
@@ -79,6 +86,12 @@ struct Pipeline {
 // sends and receives come with its ports; a unit that declares no ops is not
 // checked for them.
 #define LOOM_OPS(...) static constexpr const char* ops[] = {__VA_ARGS__}
+
+// The port its arithmetic books, the uses a cycle it has room for, and what it
+// is: what an action model's ops spend, which no wiring can imply
+// (docs/actions.md, "Every machine's model"). At most one a unit.
+#define LOOM_ARITHMETIC(port_name, uses, what) \
+  static constexpr ::loom::ArithmeticPort arithmetic { port_name, uses, what }
 
 // The unit's name, and the file that declares it: the HLS emitter copies that
 // file into the project as it is.

@@ -31,6 +31,9 @@ struct UnitModel {
   std::vector<std::string> param_tags;  // the body's names for them, parallel to params
   Pipeline pipeline{1, 1};
   std::vector<std::string> ops = {};  // the arithmetic it provides (LOOM_OPS); empty: undeclared
+  // The port that arithmetic books (LOOM_ARITHMETIC); an empty name: undeclared.
+  std::string arithmetic_port = {}, arithmetic_reason = {};
+  int64_t arithmetic_capacity = 1;
   // The body, run through the virtual Io (the standalone harness, any backend).
   void (*run)(Io& io, const Index& index) = nullptr;
 

@@ -1,5 +1,7 @@
 #include "machines/dottree/action_model.h"
 
+#include <utility>
+
 #include "actions/book.h"
 #include "actions/rule.h"
 #include "compose/action_view.h"
@@ -27,90 +29,79 @@ Action act(std::string unit, std::string port, std::string op, std::vector<std::
 
 // The calendar the pipelines are built to: the products leave a cycle after
 // the operands are read; the fold lands two cycles after the word arrives, and
-// both taps leave two cycles after that. derive_machine() holds each unit's
+// both taps leave two cycles after that. check_calendar() holds each unit's
 // span to its composed pipeline depth.
 constexpr int64_t kProductsLeave = 1, kFoldLands = 2, kTapsLeave = 2;
 
 }  // namespace
 
-Result<actions::Machine> derive_machine(const actions::Structure& st, int64_t numerics) {
+Result<RegionModel> model_of(actions::Machine m, const Region& region) {
   Status status;
   for (const char* unit : {"multiply", "tree", "store"})
-    if (st.unit(unit) == nullptr) status.add("unit-not-composed", std::string("unit '") + unit + "'", "DotTree's reduce reaches it");
-  const actions::ModelChannel* red_in = nullptr;
-  for (const actions::ModelChannel& c : st.channels)
-    if (c.name == "red_in") red_in = &c;
+    if (m.unit(unit) == nullptr) status.add("unit-not-composed", std::string("unit '") + unit + "'", "DotTree's reduce reaches it");
+  const actions::ModelChannel* red_in = m.channel("red_in");
   if (red_in == nullptr) status.add("channel-not-composed", "channel 'red_in'", "the tree's input: its lanes are the fold's width");
-  const actions::State* node = nullptr;
-  for (const actions::State& s : st.states)
-    if (s.name == "node") node = &s;
-  if (node == nullptr) status.add("state-not-composed", "state 'node'", "the tree's node array");
   if (!status.ok()) return status;
 
-  actions::Machine m = actions::implied_machine(st, "dottree");
-  m.numerics = numerics == kRounding ? actions::Numerics::rounding : actions::Numerics::exact;
-  for (actions::Unit& u : m.units) {
-    u.elastic = false;  // each stage is an II=1 pipeline that must keep up, not a queue
-    if (u.name == "multiply")
-      u.ports.emplace_back("mul", 1, actions::PortOrigin::arithmetic, std::vector<std::string>{},
-                           "the lane multipliers: one packed word of products a cycle");
-    if (u.name == "tree")
-      u.ports.emplace_back("adder", 1, actions::PortOrigin::arithmetic, std::vector<std::string>{},
-                           "the adder tree: RED_LANES - 1 adders, one fold a cycle");
-  }
+  m.numerics = region.params["NUMERICS"] == kRounding ? actions::Numerics::rounding : actions::Numerics::exact;
+  for (actions::Unit& u : m.units) u.elastic = false;  // each stage is an II=1 pipeline that must keep up, not a queue
   const int64_t lanes = red_in->lanes;
+  const auto rows = [](const char* state, int64_t offset = 0, int64_t count = 1, int64_t step = 1) {
+    return actions::Rows{state, "", count, offset, step};
+  };
 
   actions::Instruction ins{kInstruction, {}, {}};
   auto& a = ins.actions;
   // The multiply stage keeps W, then multiplies each row by it.
   a.push_back(act("multiply", "W.read", "load", {}, {{"w_row"}}, Per::instruction));
-  a.back().reads = Rows{"W", "", 1};
+  a.back().reads = rows("W", 0, 1, 0);
   a.push_back(act("multiply", "weights.write", "store", {"w_row"}, {}, Per::instruction));
-  a.back().writes = Rows{"weights", "", 1};
+  a.back().writes = rows("weights", 0, 1, 0);
   a.push_back(act("multiply", "X.read", "load", {}, {{"x"}}));
-  a.back().reads = Rows{"X", ""};
+  a.back().reads = rows("X");
   a.push_back(act("multiply", "weights.read", "load", {}, {{"w"}}));
+  a.back().reads = rows("weights", 0, 1, 0);
   a.push_back(act("multiply", "mul", "mul", {"x", "w"}, {{"p"}}));
   a.push_back(act("multiply", "red_in", "send", {"p"}, {}));
   a.back().via = "red_in";
   a.back().at = kProductsLeave;
-  // The tree: one fold, read at two taps.
+  // The tree, over its node array in heap order (numerics.h): the leaves in
+  // at nodes lanes - 1.., each adder reading its two children (the loads that
+  // make no value) and writing its sum, then the root and nodes 1 and 2 out.
   a.push_back(act("tree", "red_in", "receive", {}, {{"leaves"}}));
   a.back().via = "red_in";
-  // Every access the body makes to its node array, a register each: the
-  // leaves in, each adder's two children read and its sum written, and the
-  // three tap nodes (0, then 1 and 2) read out.
   a.push_back(act("tree", "node.write", "store", {"leaves"}, {}));
   a.back().times = lanes;
-  a.back().writes = Rows{"node", "", lanes};
+  a.back().writes = rows("node", lanes - 1, lanes, 0);
   a.push_back(act("tree", "node.read", "load", {"leaves"}, {}));
   a.back().times = 2 * (lanes - 1);
-  a.back().reads = Rows{"node", "", 2 * (lanes - 1)};
-  a.push_back(act("tree", "adder", "fold", {"leaves"}, {{"root", kFoldLands}, {"half", kFoldLands}}));
+  a.push_back(act("tree", "adder", "fold", {"leaves"}, {{"sums", kFoldLands}}));
   a.back().leaves = lanes;
-  a.push_back(act("tree", "node.write", "store", {"root", "half"}, {}));
+  a.push_back(act("tree", "node.write", "store", {"sums"}, {}));
   a.back().times = lanes - 1;
-  a.back().writes = Rows{"node", "", lanes - 1};
-  a.push_back(act("tree", "node.read", "load", {"root", "half"}, {}));
-  a.back().times = 3;
-  a.back().reads = Rows{"node", "", 3};
-  a.push_back(act("tree", "tap_root", "send", {"root"}, {}));
-  a.back().via = "tap_root";
-  a.back().at = kTapsLeave;
-  a.push_back(act("tree", "tap_half", "send", {"half"}, {}));
-  a.back().via = "tap_half";
-  a.back().at = kTapsLeave;
+  a.back().writes = rows("node", 0, lanes - 1, 0);
+  a.push_back(act("tree", "node.read", "load", {"sums"}, {{"root"}}));
+  a.back().reads = rows("node", 0, 1, 0);
+  a.push_back(act("tree", "node.read", "load", {"sums"}, {{"half"}}));
+  a.back().times = 2;
+  a.back().reads = rows("node", 1, 2, 0);
+  for (const char* tap : {"root", "half"}) {
+    const std::string channel = std::string("tap_") + tap;
+    a.push_back(act("tree", channel, "send", {tap}, {}));
+    a.back().via = channel;
+    a.back().at = kTapsLeave;
+  }
   // The store writes both taps.
-  a.push_back(act("store", "tap_root", "receive", {}, {{"s"}}));
-  a.back().via = "tap_root";
-  a.push_back(act("store", "tap_half", "receive", {}, {{"h"}}));
-  a.back().via = "tap_half";
+  for (const auto& [channel, value] : {std::pair{"tap_root", "s"}, std::pair{"tap_half", "h"}}) {
+    a.push_back(act("store", channel, "receive", {}, {{value}}));
+    a.back().via = channel;
+  }
   a.push_back(act("store", "S.write", "store", {"s"}, {}));
-  a.back().writes = Rows{"S", ""};
+  a.back().writes = rows("S");
   a.push_back(act("store", "H.write", "store", {"h"}, {}));
-  a.back().writes = Rows{"H", ""};
+  a.back().writes = rows("H");
   m.instructions.push_back(std::move(ins));
-  return m;
+  return RegionModel{std::move(m), {{kInstruction, {}, region.params["ROWS"]}}};
 }
 
 Status check_calendar(const actions::Machine& m, const actions::Structure& st) {
@@ -128,16 +119,11 @@ Status check_calendar(const actions::Machine& m, const actions::Structure& st) {
 }
 
 Result<ActionModel> action_model(const Region& region) {
-  ActionModel model;
-  model.structure = actions::structure(RegionView(region));
-  auto machine = derive_machine(model.structure, region.params["NUMERICS"]);
-  if (!machine.ok()) return machine.status();
-  model.machine = std::move(machine).value();
-  if (Status calendar = check_calendar(model.machine, model.structure); !calendar.ok()) return calendar;
-  auto obligations = actions::check(model.machine);
-  if (!obligations.ok()) return obligations.status();
-  model.obligations = std::move(obligations).value();
-  return model;
+  auto checked = checked_model(region, model_of);
+  if (!checked.ok()) return checked.status();
+  CheckedModel& c = checked.value();
+  if (Status calendar = check_calendar(c.model.machine, c.structure); !calendar.ok()) return calendar;
+  return ActionModel{std::move(c.structure), std::move(c.model.machine), std::move(c.obligations)};
 }
 
 Result<actions::Projection> project(const ActionModel& model) {

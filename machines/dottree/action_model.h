@@ -1,8 +1,8 @@
 // DotTree's behavioural model, derived rather than declared: the machine is
 // structure() of the composed region (its units, their channel and memory
 // ports at their capacities, its states and channels, the packed word's lane
-// count), plus the two ports a composition can never say, `mul` and `adder`
-// (what a unit computes is not in its wiring), and its one instruction.
+// count, and the arithmetic ports its units declare, `mul` and `adder`), plus
+// what is its own: its numerics and its one instruction.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +14,7 @@
 #include "actions/structure.h"
 #include "common/status.h"
 #include "compose/region.h"
+#include "machines/model.h"
 
 namespace loom::dottree {
 
@@ -24,10 +25,11 @@ namespace loom::dottree {
 // both taps and sends them two cycles after that; the store writes S and H.
 inline constexpr const char* kInstruction = "reduce";
 
-// The machine over `structure`, at `numerics` (kExact or kRounding). Errors:
-// unit-not-composed, channel-not-composed, state-not-composed when the
-// structure lacks what DotTree's instruction names.
-Result<actions::Machine> derive_machine(const actions::Structure& structure, int64_t numerics);
+// The machine over the one `implied` by a region DotTree composed: its
+// numerics (NUMERICS), its stages held to their rate, its one instruction,
+// and its one call, reduce over ROWS rows. Errors: unit-not-composed,
+// channel-not-composed when the region lacks what reduce names.
+Result<RegionModel> model_of(actions::Machine implied, const Region& region);
 
 // Each unit's row span against its composed pipeline depth: the calendar the
 // actions declare and the depth the unit declares must agree (span-not-depth).
@@ -39,8 +41,9 @@ struct ActionModel {
   std::vector<actions::Obligation> obligations;  // the rule's, at the region's numerics
 };
 
-// The model of a region architecture() composed; the rule is run on it.
-// Errors: derive_machine's, check_calendar's, then the rule's refusals.
+// The model of a region architecture() composed, checked (checked_model):
+// the rule run on it and its projection; then its calendar. Errors:
+// model_of's, the rule's and the projection's refusals, check_calendar's.
 Result<ActionModel> action_model(const Region& region);
 
 // The derived machine against the structure it came from: every port DERIVED

@@ -59,7 +59,7 @@ int project_verb(const VerbArgs& a) {
     return kExitOk;
   }
   print("projection of DotTree's action model onto its composed region (" + config(region) +
-        "):\nthe machine is structure() of the composition plus mul and adder, so every other port derives\n\n" +
+        "):\nthe machine is structure() of the composition, its units' arithmetic ports (mul, adder) declared in their headers\n\n" +
         projected.value().to_string());
   return kExitOk;
 }
@@ -144,7 +144,11 @@ GateRun gate_run(const Overrides& overrides, uint64_t seed) {
   if (!sim.ok()) return r.failure = sim.status().to_string(), r;
   r.cycles = sim.value().cycles;
   if (!sim.value().ok()) return r.failure = sim.value().summary(), r;
-  const Status check = work.value().check(sim.value().arguments);
+  Status check = work.value().check(sim.value().arguments);
+  // The reference, the action executor and the bodies, element by element.
+  auto model = checked_model(region.value(), model_of);
+  if (!model.ok()) check.merge(model.status());
+  else check.merge(conform_workload(model.value(), work.value(), sim.value().arguments));
   r.exact = check.ok();
   r.failure = check.to_string();
   return r;
@@ -152,6 +156,8 @@ GateRun gate_run(const Overrides& overrides, uint64_t seed) {
 
 // DotTree's gates run fixed sets of configurations: a --param is refused, not ignored.
 Status no_overrides(const VerbArgs& a, const char* verb) {
+  if (!a.root.empty() || !a.spec.empty())
+    return Error{"usage", "--root/--spec", "DotTree's action model derives from its composed region; it reads no spec"};
   if (a.overrides.empty()) return {};
   return Error{"usage", "--param", std::string("DotTree's ") + verb + " runs a fixed set of configurations (docs/dottree.md)"};
 }

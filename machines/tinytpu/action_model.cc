@@ -8,6 +8,7 @@
 #include "actions/rule.h"
 #include "compose/action_view.h"
 #include "compose/sim/control_timing.h"
+#include "machines/conform.h"
 #include "machines/tinytpu/build.h"
 #include "machines/tinytpu/isa_dsl.h"
 #include "machines/tinytpu/tinytpu.h"
@@ -74,6 +75,51 @@ Status check_work_counts(const actions::Machine& machine, const Assembled& progr
                  "the action model counts " + std::to_string(modelled) + " steps, the header promises " +
                      std::to_string(program.walk.counts[h]));
   }
+  return status;
+}
+
+namespace {
+// The reference's memories and matrices by the names the machine's states carry.
+std::vector<std::pair<const char*, const std::vector<int64_t>*>> memories(const IsaState& s) {
+  return {{"spad", &s.spad}, {"vr", &s.vr}, {"ar", &s.ar}, {"A", &s.A}, {"B", &s.B}, {"C", &s.C}};
+}
+}  // namespace
+
+Result<actions::ExecState> execute_program(const actions::Machine& machine, const Assembled& program,
+                                           const IsaState& initial) {
+  actions::ExecState state;
+  for (const auto& [name, lanes] : memories(initial)) {
+    const actions::State* st = machine.state(name);
+    if (st == nullptr || static_cast<int64_t>(lanes->size()) != st->rows * st->lanes)
+      return Error{"exec-state", std::string("state '") + name + "'",
+                   "the machine " + std::string(st == nullptr ? "does not declare it" : "declares " + std::to_string(st->rows) +
+                                                                    " rows of " + std::to_string(st->lanes) + " lanes") +
+                       "; the reference holds " + std::to_string(lanes->size()) + " lanes"};
+    state.states[name] = *lanes;
+  }
+  state.fill(machine);
+  const std::vector<isa::Instruction> stream = dynamic_stream(program.encoded);
+  for (size_t k = 0; k < stream.size(); ++k) {
+    const std::string name(isa::info(stream[k].op).name);
+    actions::Invocation inv{machine.instruction(name), operand_values(stream[k]), stream[k].nr,
+                            "instruction " + std::to_string(k) + " (" + name + ")"};
+    if (inv.instruction == nullptr)
+      return Error{"exec-no-semantics", inv.where, "the action model has no instruction '" + name + "'"};
+    if (Status s = actions::execute(machine, inv, state); !s.ok()) return s;
+  }
+  return state;
+}
+
+Status conform_program(const actions::Machine& machine, const Assembled& program, const IsaState& initial,
+                       const IsaState& reference, const std::vector<int64_t>& simulated_C) {
+  auto executed = execute_program(machine, program, initial);
+  if (!executed.ok()) return executed.status();
+  Status status = compare_three({"C", program.params.T, reference.C, executed.value().states.at("C"), simulated_C},
+                                executed.value());
+  // The on-chip memories the bodies keep to themselves: reference against executor.
+  for (const auto& [name, lanes] : memories(reference))
+    if (std::string(name) != "A" && std::string(name) != "B" && std::string(name) != "C")
+      status.merge(compare_three({name, program.params.T, *lanes, executed.value().states.at(name), {}}, executed.value()));
   return status;
 }
 

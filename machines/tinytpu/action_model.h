@@ -13,7 +13,9 @@
 #include "actions/machine.h"
 #include "actions/structure.h"
 #include "common/status.h"
+#include "actions/execute.h"
 #include "machines/tinytpu/assembler.h"
+#include "machines/tinytpu/reference.h"
 #include "spec/isa_spec.h"
 
 namespace loom::tinytpu {
@@ -41,6 +43,19 @@ std::map<std::string, int64_t> work_counts(const actions::Machine& machine, cons
 // Holds the work counts of `program` to its header counts; a difference is a
 // named error, work-count, naming the unit.
 Status check_work_counts(const actions::Machine& machine, const Assembled& program);
+
+// The program run through the action lists (actions/execute.h) from
+// `initial`'s memories and matrices: no unit body, no simulator. Errors: the
+// executor's, naming the instruction by its place in the dynamic stream;
+// exec-state when `initial` does not hold a state the machine declares, at its
+// size.
+Result<actions::ExecState> execute_program(const actions::Machine& machine, const Assembled& program,
+                                           const IsaState& initial);
+
+// C three ways: the reference model's final state, the executor's, and the
+// bodies' (the simulated C). Errors: compare_three's.
+Status conform_program(const actions::Machine& machine, const Assembled& program, const IsaState& initial,
+                       const IsaState& reference, const std::vector<int64_t>& simulated_C);
 
 // The static cost report `loom cost` prints, and its estimate of the cycles.
 struct Cost {

@@ -18,6 +18,7 @@
 #include "common/report.h"
 #include "compose/sim/sim_report.h"
 #include "compose/sim/simulator.h"
+#include "machines/conform.h"
 #include "machines/tinytpu/action_model.h"
 #include "machines/tinytpu/assembler.h"
 #include "machines/tinytpu/build.h"
@@ -139,7 +140,7 @@ int bench_verb(const VerbArgs& a) {
   const auto start = std::chrono::steady_clock::now();
   auto p = build_from(a.overrides);
   if (!p.ok()) return exit_reporting(p.status());
-  auto runs = tinytpu::bench(a.overrides);
+  auto runs = tinytpu::bench(a.overrides, architecture, spec_of(a));
   if (!runs.ok()) return exit_reporting(runs.status());
   const int64_t t = p.value().T;
   // The seed published its cycles at the default build, and only there.
@@ -225,7 +226,7 @@ int stress_verb(const VerbArgs& a) {
         std::fprintf(stderr, "\rstress (T=%lld MAXDIM=%lld): %zu/%zu%s", static_cast<long long>(p.value().T),
                      static_cast<long long>(p.value().MAXDIM), done, all, done == all ? "\n" : "");
     };
-    auto runs = tinytpu::stress(o, architecture, progress);
+    auto runs = tinytpu::stress(o, architecture, progress, {}, spec_of(a));
     if (!runs.ok()) return exit_reporting(runs.status());
     size_t ok = 0, programs = 0, accepted = 0, controls = 0, refused = 0;
     for (const GateRun& r : runs.value()) {
@@ -264,6 +265,47 @@ int stress_verb(const VerbArgs& a) {
   if (passed == total) std::printf("STRESS OK: %zu/%zu (%s; %.3f s)\n", passed, total, summary.c_str(), seconds_since(start));
   else std::printf("STRESS FAILED: %zu/%zu passed (%s; %.3f s)\n", passed, total, summary.c_str(), seconds_since(start));
   return passed == total ? 0 : 1;
+}
+
+// conform: `loom sim`'s workload (a MAXDIM-cubed GEMM with ReLU, full range,
+// from --seed) through the reference, the action executor and the bodies.
+int conform_verb(const VerbArgs& a) {
+  const auto start = std::chrono::steady_clock::now();
+  auto m = modelled(a);
+  if (!m.ok()) return exit_reporting(m.status());
+  const isa::Params& p = m.value().build;
+  auto arch = architecture(a.overrides);
+  if (!arch.ok()) return exit_reporting(arch.status());
+  auto region = arch.value().compose(a.overrides);
+  if (!region.ok()) return exit_reporting(region.status());
+  auto program = gemm_program(p.MAXDIM, p.MAXDIM, p.MAXDIM, true, Form::looped, p);
+  if (!program.ok()) return exit_reporting(program.status());
+  auto assembled = assemble(program.value(), p);
+  if (!assembled.ok()) return exit_reporting(assembled.status());
+  const IsaState initial = random_state(p, a.seed);
+  IsaState after = initial;
+  auto work = program_workload(region.value(), assembled.value(), initial, &after);
+  if (!work.ok()) return exit_reporting(work.status());
+  auto sim = simulate(region.value(), work.value().inputs);
+  if (!sim.ok()) return exit_reporting(sim.status());
+  if (!sim.value().ok()) return exit_reporting(Error{"conform-run", "machine 'tinytpu'", sim.value().summary()});
+  const Status three = conform_program(m.value().model.machine, assembled.value(), initial, after,
+                                       lanes_of(sim.value().arguments.at("C")));
+  const double seconds = seconds_since(start);
+  const size_t elements = after.C.size(), on_chip = after.spad.size() + after.vr.size() + after.ar.size();
+  const std::string what = fmt::format("GEMM {0}x{0}x{0} with ReLU, full-range int8, seed {1}", p.MAXDIM, a.seed);
+  if (a.json) {
+    json j = {{"build", config(p)}, {"workload", what}, {"elements", elements}, {"on_chip", on_chip},
+              {"conforms", three.ok()}, {"seconds", seconds}, {"errors", json::array()}};
+    for (const Error& e : three.errors()) j["errors"].push_back({{"kind", e.kind}, {"where", e.where}, {"message", e.message}});
+    print(j);
+    return three.ok() ? kExitOk : kExitInput;
+  }
+  if (!three.ok()) return exit_reporting(three);
+  std::printf("tinytpu (%s): %s\nCONFORMS: the reference, the action executor and the simulated bodies agree on all "
+              "%zu elements of C, and the reference and the executor on all %zu lanes of spad, vr and ar (%.3f s)\n",
+              config(p).c_str(), what.c_str(), elements, on_chip, seconds);
+  return kExitOk;
 }
 
 int project_verb(const VerbArgs& a) {
@@ -320,7 +362,7 @@ int cost_verb(const VerbArgs& a) {
   if (!structure.ok()) return exit_reporting(structure.status());
   if (a.bench) {
     // The static estimate beside what the composed region simulates.
-    auto runs = tinytpu::bench(a.overrides);
+    auto runs = tinytpu::bench(a.overrides, architecture, spec_of(a));
     if (!runs.ok()) return exit_reporting(runs.status());
     json rows = json::array();
     Status failed;
@@ -504,6 +546,7 @@ MachineVerbs verbs() {
   v.reference = reference;
   v.project = project_verb;
   v.cost = cost_verb;
+  v.conform = conform_verb;
   return v;
 }
 

@@ -4,7 +4,10 @@
 #include <algorithm>
 #include <random>
 
+#include "machines/conform.h"
+#include "machines/tinytpu/action_model.h"
 #include "machines/tinytpu/controls.h"
+#include "spec/isa_spec.h"
 #include "machines/tinytpu/isa_dsl.h"
 
 namespace loom::tinytpu {
@@ -47,12 +50,18 @@ Result<Program> vadd_program(int64_t M, int64_t K, int64_t N, const isa::Params&
 // One composed region, and every run on it.
 class Gate {
  public:
-  static Result<Gate> make(const Overrides& overrides, const Compose& compose) {
+  // The action model comes from the spec at `spec_path`, at the region's build:
+  // every run is also executed through it (conformance, three ways).
+  static Result<Gate> make(const Overrides& overrides, const Compose& compose, const std::string& spec_path) {
     auto arch = compose(overrides);
     if (!arch.ok()) return arch.status();
     auto region = arch.value().compose(overrides);
     if (!region.ok()) return region.status();
-    return Gate(std::move(region).value());
+    auto spec = spec::load_spec_file(spec_path);
+    if (!spec.ok()) return spec.status();
+    auto model = action_model(spec.value(), isa_params(region.value()));
+    if (!model.ok()) return model.status();
+    return Gate(std::move(region).value(), std::move(model).value().machine);
   }
 
   const isa::Params& params() const { return p_; }
@@ -124,7 +133,9 @@ class Gate {
       r.failure = sim.value().summary();
       return r;
     }
-    const Status check = work.value().check(sim.value().arguments);
+    Status check = work.value().check(sim.value().arguments);
+    // The reference, the action executor and the bodies, element by element.
+    check.merge(conform_program(machine_, assembled.value(), initial, after, lanes_of(sim.value().arguments.at("C"))));
     r.exact = check.ok();
     r.failure = check.to_string();
     return r;
@@ -139,8 +150,10 @@ class Gate {
   }
 
  private:
-  explicit Gate(Region region) : region_(std::move(region)), p_(isa_params(region_)), last_(p_) {}
+  Gate(Region region, actions::Machine machine)
+      : region_(std::move(region)), machine_(std::move(machine)), p_(isa_params(region_)), last_(p_) {}
   Region region_;
+  actions::Machine machine_;
   isa::Params p_;
   IsaState last_;  // the reference's state after the last run
 };
@@ -224,8 +237,8 @@ std::vector<GateCase> bench_cases(const isa::Params& p) {
   return cases;
 }
 
-Result<std::vector<GateRun>> bench(const Overrides& overrides, const Compose& compose) {
-  auto gate = Gate::make(overrides, compose);
+Result<std::vector<GateRun>> bench(const Overrides& overrides, const Compose& compose, const std::string& spec_path) {
+  auto gate = Gate::make(overrides, compose, spec_path);
   if (!gate.ok()) return gate.status();
   std::vector<GateRun> runs;
   for (const GateCase& c : bench_cases(gate.value().params())) runs.push_back(gate.value().run(c));
@@ -360,8 +373,8 @@ std::vector<GateCase> wrap_and_boundary_cases(const isa::Params& p, uint64_t see
 std::vector<Overrides> default_stress_builds() { return {{{"T", 4}, {"MAXDIM", 16}}, {{"T", 8}, {"MAXDIM", 64}}}; }
 
 Result<std::vector<GateRun>> stress(const Overrides& overrides, const Compose& compose, const Progress& progress,
-                                    Slice slice) {
-  auto gate = Gate::make(overrides, compose);
+                                    Slice slice, const std::string& spec_path) {
+  auto gate = Gate::make(overrides, compose, spec_path);
   if (!gate.ok()) return gate.status();
   const std::vector<GateCase> cases = stress_cases(gate.value().params());
   const std::vector<Control> controls = validator_controls(gate.value().params());

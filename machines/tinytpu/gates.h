@@ -18,6 +18,7 @@
 
 #include "common/status.h"
 #include "machines/tinytpu/isa_dsl.h"
+#include "machines/tinytpu/isa_files.h"
 #include "machines/tinytpu/tinytpu.h"
 
 namespace loom::tinytpu {
@@ -63,7 +64,11 @@ std::vector<GateCase> bench_cases(const isa::Params& p);
 
 // Errors: the configuration does not compose (a named parameter error).
 // `compose` is the design unless a test runs a variant of it (variants.h).
-Result<std::vector<GateRun>> bench(const Overrides& overrides, const Compose& compose = architecture);
+// Each run is also executed through the action model of the spec at
+// `spec_path` (relative: to the working directory, as in a test's runfiles),
+// and C compared three ways; errors: the spec's, the model's.
+Result<std::vector<GateRun>> bench(const Overrides& overrides, const Compose& compose = architecture,
+                                   const std::string& spec_path = std::string(kSpecPath));
 // Called after each run with the runs done and the runs in all.
 using Progress = std::function<void(size_t done, size_t total)>;
 // Programs at the holes a mutation campaign found: accumulator rows doubled
@@ -81,7 +86,8 @@ struct Slice {
 // stress: its cases, then every validator control (controls.h), each of which
 // must be refused for its reason; only the slice's runs.
 Result<std::vector<GateRun>> stress(const Overrides& overrides, const Compose& compose = architecture,
-                                    const Progress& progress = {}, Slice slice = {});
+                                    const Progress& progress = {}, Slice slice = {},
+                                    const std::string& spec_path = std::string(kSpecPath));
 
 // The builds stress runs when none is named: T=4/MAXDIM=16 and T=8/MAXDIM=64.
 std::vector<Overrides> default_stress_builds();

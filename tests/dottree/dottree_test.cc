@@ -33,6 +33,11 @@ Region composed(const Overrides& overrides) {
   return std::move(region).value();
 }
 
+// DotTree's additions to the machine a (possibly edited) structure implies.
+Result<RegionModel> derive(const actions::Structure& st) {
+  return model_of(actions::implied_machine(st, "dottree"), composed({}));
+}
+
 struct Run {
   Region region;
   SimResult result;
@@ -194,15 +199,15 @@ TEST_CASE("16 rows of reduce are 16 steps of work and 20 cycles of latency on th
   // Charging the span as occupancy, the seed's defect, would say 5 x 16 = 80:
   // the work is the initiation's, not the span's.
   CHECK(tree->work == 16 * tree->row.initiation);
-  // Every unit's span is its composed pipeline depth, and derive_machine()
+  // Every unit's span is its composed pipeline depth, and check_calendar()
   // refuses a calendar that is not.
   for (const Cost::UnitCost& u : c.units) CHECK(u.row.span == model.value().structure.unit(u.unit)->depth);
   actions::Structure deeper = model.value().structure;
   for (actions::DerivedUnit& u : deeper.units)
     if (u.name == "tree") u.depth = 6;
-  auto deeper_machine = derive_machine(deeper, kExact);
+  auto deeper_machine = derive(deeper);
   REQUIRE(deeper_machine.ok());
-  const Status refused = check_calendar(deeper_machine.value(), deeper);
+  const Status refused = check_calendar(deeper_machine.value().machine, deeper);
   REQUIRE_FALSE(refused.ok());
   CHECK(refused.errors()[0].kind == "span-not-depth");
   CHECK(refused.errors()[0].where == "unit 'tree'");
@@ -292,8 +297,8 @@ TEST_CASE("one fold read at two taps is one obligation: discharged under EXACT, 
   auto model = action_model(composed({}));
   REQUIRE(model.ok());
   const auto out = actions::values_out(*model.value().machine.instruction(kInstruction));
-  CHECK(std::find(out.begin(), out.end(), "tap_root = fold8(red_in).root") != out.end());
-  CHECK(std::find(out.begin(), out.end(), "tap_half = fold8(red_in).half") != out.end());
+  CHECK(std::find(out.begin(), out.end(), "tap_root = fold8(red_in)[0]") != out.end());
+  CHECK(std::find(out.begin(), out.end(), "tap_half = fold8(red_in)[1..3)") != out.end());
 }
 
 TEST_CASE("over a node array that is not partitioned, the same reduce is refused: 15 writes a row on one port", "[dottree][actions]") {
@@ -303,12 +308,12 @@ TEST_CASE("over a node array that is not partitioned, the same reduce is refused
   for (actions::DerivedUnit& u : ram.units)
     for (actions::DerivedPort& p : u.ports)
       if (p.name.rfind("node.", 0) == 0) p.capacity = 1;
-  auto machine = derive_machine(ram, kExact);
+  auto machine = derive(ram);
   REQUIRE(machine.ok());
-  const actions::Instruction& ins = *machine.value().instruction(kInstruction);
+  const actions::Instruction& ins = *machine.value().machine.instruction(kInstruction);
   // 8 leaves and 7 sums written, 14 children and 3 taps read, one port a side: 17 cycles a row.
-  CHECK(actions::work(machine.value(), ins, "tree", 16) == 16 * 17);
-  auto refused = actions::check(machine.value());
+  CHECK(actions::work(machine.value().machine, ins, "tree", 16) == 16 * 17);
+  auto refused = actions::check(machine.value().machine);
   REQUIRE_FALSE(refused.ok());
   CHECK(refused.errors()[0].kind == "over-rate");
   CHECK(refused.errors()[0].where == "instruction 'reduce' on unit 'tree'");
@@ -321,7 +326,7 @@ TEST_CASE("a structure that lacks DotTree's units, channel or node array is refu
   actions::Structure st = model.value().structure;
   st.channels.clear();
   st.units.pop_back();
-  auto m = derive_machine(st, kExact);
+  auto m = derive(st);
   REQUIRE_FALSE(m.ok());
   CHECK(m.errors()[0].kind == "unit-not-composed");
   CHECK(m.errors()[0].where == "unit 'store'");

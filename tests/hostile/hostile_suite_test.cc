@@ -86,7 +86,7 @@ TEST_CASE("hostile specs and machine tables are refused at their path", "[hostil
       {"\"produces\": \"w\", \"times\": \"T\"}", "\"produces\": \"w\", \"times\": \"T / 0\"}", {"", "division-by-zero", "/times"}},
       {"\"produces\": \"w\", \"times\": \"T\"}", "\"produces\": \"w\", \"times\": true}", {"", "wrong-type", "/times"}},
       {"\"count\": \"T\"}", "\"count\": 1099511627776}", {"", "illegal-value", "/reads/count"}},
-      {"\"count\": \"T\"}", "\"count\": \"T\", \"stride\": 1}", {"", "unknown-key", "/reads/stride"}},
+      {"\"count\": \"T\"}", "\"count\": \"T\", \"strides\": 1}", {"", "unknown-key", "/reads/strides"}},
       {"\"claims\": [", "\"chanels\": [], \"claims\": [", {"", "unknown-key", "/machine/chanels"}},
       {"{\"name\": \"sequencer\", \"ports\"", "{\"name\": \"spm\", \"ports\"", {"", "duplicate-name", "/machine/units/"}},
       {"\"ports\": [{\"name\": \"fetch\"", "\"prots\": [{\"name\": \"fetch\"", {"", "unknown-key", "/prots"}},

@@ -196,8 +196,8 @@ TEST_CASE("the machine table refuses unknown keys, repeated names and unbounded 
   CHECK(names(typo, "unknown-key", "/tmies"));
   const Status unknown_top = machine_status(spec_with(R"("claims": [)", R"("chanels": [], "claims": [)"));
   CHECK(names(unknown_top, "unknown-key", "/machine/chanels"));
-  const Status rows = machine_status(spec_with(R"("count": "T"})", R"("count": "T", "stride": 2})"));
-  CHECK(names(rows, "unknown-key", "/reads/stride"));
+  const Status rows = machine_status(spec_with(R"("count": "T"})", R"("count": "T", "strides": 2})"));
+  CHECK(names(rows, "unknown-key", "/reads/strides"));
   const Status times = machine_status(spec_with(action, R"("produces": "w", "times": 1000000},)"));
   CHECK(names(times, "illegal-value", "/times"));
   const Status count = machine_status(spec_with(R"("count": "T"})", R"("count": 1099511627776})"));

@@ -25,6 +25,7 @@ struct Multiply {
   static constexpr auto params = param_list(rows);
   static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/2};
   LOOM_OPS("mul");
+  LOOM_ARITHMETIC("mul", 1, "the lane multipliers: one packed word of products a cycle");
 
   template <class IO>
   static void body(IO& io) {

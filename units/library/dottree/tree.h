@@ -27,6 +27,7 @@ struct Tree {
   static constexpr auto params = param_list(rows);
   static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/5};
   LOOM_OPS("fold");
+  LOOM_ARITHMETIC("adder", 1, "the adder tree: RED_LANES - 1 adders, one fold a cycle");
 
   template <class IO>
   static void body(IO& io) {

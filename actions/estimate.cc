@@ -1,0 +1,80 @@
+#include "actions/estimate.h"
+
+#include <algorithm>
+#include <map>
+
+#include "actions/book.h"
+#include "actions/queries.h"
+
+namespace loom::actions {
+namespace {
+
+bool applies(const Action& a, const std::map<std::string, int64_t>& values) {
+  if (!a.when) return true;
+  auto it = values.find(a.when->operand);
+  return it == values.end() || std::find(a.when->in.begin(), a.when->in.end(), it->second) != a.when->in.end();
+}
+
+// The port whose uses take `unit` the most cycles over the invocation.
+std::string busiest_port(const Machine& m, const Invocation& inv, const std::string& unit) {
+  const Unit* u = m.unit(unit);
+  std::map<std::string, int64_t> row_uses, once_uses;
+  for (const Action& a : inv.instruction->actions)
+    if (a.unit == unit && applies(a, inv.operands)) {
+      const ActionPort* p = u ? u->port(a.port) : nullptr;
+      (a.per == Per::row ? row_uses : once_uses)[p ? p->side(a.op) : a.port] += a.times;
+    }
+  std::string best;
+  int64_t most = -1;
+  for (const auto* uses : {&row_uses, &once_uses})
+    for (const auto& [port, n] : *uses) {
+      const ActionPort* p = u ? u->port(port.substr(0, port.find_first_of("<>"))) : nullptr;
+      const int64_t capacity = p ? std::max<int64_t>(p->capacity, 1) : 1;
+      const auto cycles = [&](const std::map<std::string, int64_t>& of, int64_t times) {
+        auto it = of.find(port);
+        return it == of.end() ? 0 : (it->second * times + capacity - 1) / capacity;
+      };
+      const int64_t total = cycles(row_uses, inv.rows) + cycles(once_uses, 1);
+      if (total > most) most = total, best = port;
+    }
+  return best;
+}
+
+}  // namespace
+
+Estimate estimate(const Machine& m, const Structure& st, const Invocation& inv, const ControlCosts& control) {
+  Estimate e;
+  if (inv.instruction == nullptr) return e;
+  const Instruction& ins = *inv.instruction;
+  std::map<std::string, int64_t> started, crossing;
+  int64_t end = 0, busiest = -1;
+  for (const std::string& name : units_reached(ins)) {
+    const Unit* u = m.unit(name);
+    if (u == nullptr) continue;  // the rule refuses it
+    Estimate::UnitTime t{name, work(m, ins, name, inv.rows, inv.operands), latency(st, *u), 0, 0, busiest_port(m, inv, name)};
+    int64_t read_wait = 0, response = 0;
+    for (const Action& a : ins.actions)
+      if (a.unit == name && applies(a, inv.operands)) {
+        const OffChip dram = off_chip(st, *u, a.port);
+        read_wait = std::max(read_wait, dram.read_latency);
+        response = std::max(response, dram.write_response);
+      }
+    t.start = control.start + control.entry + read_wait;
+    // Fed by a channel: not before the first word has crossed its sender.
+    for (const Action& a : ins.actions)
+      if (a.unit == name && a.op == "receive")
+        for (const Action& s : ins.actions)
+          if (s.op == "send" && s.via == a.via && s.unit != name && started.count(s.unit))
+            t.start = std::max(t.start, started[s.unit] + crossing[s.unit]);
+    t.end = t.start + t.work + t.latency + response + control.exit;
+    started[name] = t.start;
+    crossing[name] = t.latency;
+    end = std::max(end, t.end);
+    if (t.work > busiest) busiest = t.work, e.bottleneck = name, e.bottleneck_port = t.port;
+    e.units.push_back(std::move(t));
+  }
+  e.cycles = end + control.done;
+  return e;
+}
+
+}  // namespace loom::actions

@@ -1,0 +1,164 @@
+// `project`, `cost` and `conform` for any registered machine, from its
+// composition and the model it declares (machines/model.h): what a machine
+// that offers none of its own gets.
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "common/report.h"
+#include "compose/sim/simulator.h"
+#include "machines/model.h"
+#include "machines/registry.h"
+
+namespace loom {
+namespace {
+
+using nlohmann::json;
+
+void print(const std::string& text) { std::fwrite(text.data(), 1, text.size(), stdout); }
+
+std::string config(const Region& region) {
+  std::string out;
+  for (const auto& [name, value] : region.params.entries()) out += (out.empty() ? "" : " ") + name + "=" + std::to_string(value);
+  return out;
+}
+
+// The region the arguments configure, and its checked model. A machine with no
+// ISA takes no spec or program: those are usage errors, not ignored.
+struct Modelled {
+  Region region;
+  CheckedModel checked;
+};
+int modelled(const MachineEntry& m, const VerbArgs& a, Modelled& out) {
+  Status usage;
+  if (!a.root.empty() || !a.spec.empty())
+    usage.add("usage", "--root/--spec", m.name + "'s action model derives from its composed region; it reads no spec");
+  if (!a.file.empty() || !a.gemm.empty() || a.bench)
+    usage.add("usage", a.file.empty() ? (a.bench ? "--bench" : "--gemm") : "FILE",
+              m.name + " runs its one invocation over its parameters (set by --param); it takes no program");
+  if (!usage.ok()) return exit_reporting(usage, kExitUsage);
+  auto arch = m.architecture(a.overrides);
+  if (!arch.ok()) return exit_reporting(arch.status());
+  auto region = arch.value().compose(a.overrides);
+  if (!region.ok()) return exit_reporting(region.status());
+  out.region = std::move(region).value();
+  auto checked = checked_model(out.region, m.model);
+  if (!checked.ok()) return exit_reporting(checked.status());
+  out.checked = std::move(checked).value();
+  return -1;
+}
+
+int project_verb(const MachineEntry& m, const VerbArgs& a) {
+  Modelled md;
+  if (int code = modelled(m, a, md); code >= 0) return code;
+  const actions::Projection& p = md.checked.projection;
+  if (a.json) {
+    json j = {{"build", config(md.region)}, {"ports", json::array()}, {"unmodelled", json::array()}, {"grain", p.grain}};
+    for (const actions::ProjectionRow& r : p.ports)
+      j["ports"].push_back({{"unit", r.unit}, {"port", r.port}, {"class", actions::origin_name(r.origin)}, {"detail", r.detail}});
+    print(j.dump(2) + "\n");
+    return kExitOk;
+  }
+  print(fmt::format("projection of {}'s action model onto its composed region ({}):\n"
+                    "the machine its composition implies{}\n\n{}",
+                    m.name, config(md.region),
+                    m.model ? ", plus its instructions (its units declare their arithmetic ports)"
+                            : "; it declares no instructions, so `cost` and `conform` have nothing to run",
+                    p.to_string()));
+  return kExitOk;
+}
+
+int cost_verb(const MachineEntry& m, const VerbArgs& a) {
+  Modelled md;
+  if (int code = modelled(m, a, md); code >= 0) return code;
+  const CheckedModel& c = md.checked;
+  const CallsEstimate e = estimate_calls(c);
+  if (a.json) {
+    json j = {{"build", config(md.region)}, {"calls", json::array()}, {"estimate", e.cycles}, {"obligations", json::array()}};
+    for (size_t k = 0; k < e.calls.size(); ++k) {
+      json call = {{"instruction", c.model.calls[k].instruction}, {"rows", c.model.calls[k].rows},
+                   {"cycles", e.calls[k].cycles}, {"bottleneck", e.calls[k].bottleneck},
+                   {"bottleneck_port", e.calls[k].bottleneck_port}, {"units", json::array()}};
+      for (const actions::Estimate::UnitTime& u : e.calls[k].units)
+        call["units"].push_back({{"unit", u.unit}, {"work", u.work}, {"latency", u.latency}, {"start", u.start},
+                                 {"end", u.end}, {"port", u.port}});
+      j["calls"].push_back(std::move(call));
+    }
+    for (const actions::Obligation& o : c.obligations)
+      j["obligations"].push_back({{"where", o.where}, {"claim", o.claim}, {"open", o.open}, {"reason", o.reason}});
+    print(j.dump(2) + "\n");
+    return kExitOk;
+  }
+  std::string out = fmt::format("cost of {} ({}), without simulating:\n", m.name, config(md.region));
+  for (size_t k = 0; k < e.calls.size(); ++k) {
+    const actions::Estimate& call = e.calls[k];
+    out += fmt::format("\n{} over {} rows:\n  {:<12} {:>7} {:>8} {:>6} {:>6}  {}\n", c.model.calls[k].instruction,
+                       c.model.calls[k].rows, "unit", "work", "latency", "start", "end", "busiest port");
+    for (const actions::Estimate::UnitTime& u : call.units)
+      out += fmt::format("  {:<12} {:>7} {:>8} {:>6} {:>6}  {}{}\n", u.unit, u.work, u.latency, u.start, u.end, u.port,
+                         u.unit == call.bottleneck ? "  <- bottleneck" : "");
+    out += fmt::format("  estimate: {} cycles; the bottleneck is {}, bound by its port {}\n", call.cycles, call.bottleneck,
+                       call.bottleneck_port);
+  }
+  out += fmt::format("\nstatic estimate: {} cycles (work: steps a unit spends; latency: a row through its kernel, "
+                     "from the composed pipelines; docs/actions.md gives the window)\n\nobligations:\n",
+                     e.cycles);
+  for (const actions::Obligation& o : c.obligations)
+    out += fmt::format("  {}  {}: {}\n        because {}; discharged by {}\n", o.open ? "OPEN" : "discharged", o.where,
+                       o.claim, o.reason, o.discharged_under);
+  if (c.obligations.empty()) out += "  none\n";
+  print(out);
+  return kExitOk;
+}
+
+int conform_verb(const MachineEntry& m, const VerbArgs& a) {
+  const auto start = std::chrono::steady_clock::now();
+  Modelled md;
+  if (int code = modelled(m, a, md); code >= 0) return code;
+  auto work = m.workload(md.region, a.seed);
+  if (!work.ok()) return exit_reporting(work.status());
+  auto sim = simulate(md.region, work.value().inputs);
+  if (!sim.ok()) return exit_reporting(sim.status());
+  if (!sim.value().ok()) return exit_reporting(Error{"conform-run", "machine '" + m.name + "'", sim.value().summary()});
+  const Status three = conform_workload(md.checked, work.value(), sim.value().arguments);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  int64_t elements = 0;
+  for (const auto& [name, buffer] : work.value().expected) elements += buffer.rows() * buffer.word().lanes;
+  if (a.json) {
+    json j = {{"build", config(md.region)}, {"workload", work.value().description}, {"elements", elements},
+              {"conforms", three.ok()}, {"seconds", seconds}, {"errors", json::array()}};
+    for (const Error& e : three.errors()) j["errors"].push_back({{"kind", e.kind}, {"where", e.where}, {"message", e.message}});
+    print(j.dump(2) + "\n");
+    return three.ok() ? kExitOk : kExitInput;
+  }
+  if (!three.ok()) return exit_reporting(three);
+  print(fmt::format("{} ({}): {}\nCONFORMS: the reference, the action executor and the simulated bodies agree on all {} "
+                    "output elements ({:.3f} s)\n",
+                    m.name, config(md.region), work.value().description, elements, seconds));
+  return kExitOk;
+}
+
+}  // namespace
+
+void offer_model_verbs(MachineEntry& m) {
+  // The entry is copied into the list machines() keeps for the process's life.
+  const auto bound = [&m](int (*verb)(const MachineEntry&, const VerbArgs&)) {
+    const std::string name = m.name;
+    return [name, verb](const VerbArgs& a) {
+      auto entry = find_machine(name);
+      return verb(*entry.value(), a);
+    };
+  };
+  const auto offer = [&](Verb MachineVerbs::*member, const char* name, int (*verb)(const MachineEntry&, const VerbArgs&)) {
+    if (m.verbs.*member) return;
+    m.verbs.*member = bound(verb);
+    m.verbs.implied.emplace_back(name);
+  };
+  offer(&MachineVerbs::project, "project", project_verb);
+  if (m.model) offer(&MachineVerbs::cost, "cost", cost_verb);
+  if (m.model) offer(&MachineVerbs::conform, "conform", conform_verb);
+}
+
+}  // namespace loom
