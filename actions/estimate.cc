@@ -40,18 +40,27 @@ std::string busiest_port(const Machine& m, const Invocation& inv, const std::str
   return best;
 }
 
+// The slowest crossing of the unit's kernels, as their channels time it.
+int64_t crossing(const Structure& st, const Unit& u) {
+  int64_t slowest = 0;
+  for (const std::string& k : u.kernels.empty() ? std::vector<std::string>{u.name} : u.kernels)
+    if (const DerivedUnit* d = st.unit(k)) slowest = std::max(slowest, d->crossing());
+  return slowest;
+}
+
 }  // namespace
 
 Estimate estimate(const Machine& m, const Structure& st, const Invocation& inv, const ControlCosts& control) {
   Estimate e;
   if (inv.instruction == nullptr) return e;
   const Instruction& ins = *inv.instruction;
-  std::map<std::string, int64_t> started, crossing;
+  // When a unit's first word leaves its kernel, and its last.
+  std::map<std::string, int64_t> first_out, last_out;
   int64_t end = 0, busiest = -1;
   for (const std::string& name : units_reached(ins)) {
     const Unit* u = m.unit(name);
     if (u == nullptr) continue;  // the rule refuses it
-    Estimate::UnitTime t{name, work(m, ins, name, inv.rows, inv.operands), latency(st, *u), 0, 0, busiest_port(m, inv, name)};
+    Estimate::UnitTime t{name, work(m, ins, name, inv.rows, inv.operands), crossing(st, *u), 0, 0, busiest_port(m, inv, name)};
     int64_t read_wait = 0, response = 0;
     for (const Action& a : ins.actions)
       if (a.unit == name && applies(a, inv.operands)) {
@@ -59,16 +68,21 @@ Estimate estimate(const Machine& m, const Structure& st, const Invocation& inv, 
         read_wait = std::max(read_wait, dram.read_latency);
         response = std::max(response, dram.write_response);
       }
-    t.start = control.start + control.entry + read_wait;
-    // Fed by a channel: not before the first word has crossed its sender.
+    // Fed by a channel: it starts when the first word has crossed the sender,
+    // and cannot finish before the last has.
+    int64_t first_in = control.start + control.entry, last_in = 0;
     for (const Action& a : ins.actions)
       if (a.unit == name && a.op == "receive")
         for (const Action& s : ins.actions)
-          if (s.op == "send" && s.via == a.via && s.unit != name && started.count(s.unit))
-            t.start = std::max(t.start, started[s.unit] + crossing[s.unit]);
-    t.end = t.start + t.work + t.latency + response + control.exit;
-    started[name] = t.start;
-    crossing[name] = t.latency;
+          if (s.op == "send" && s.via == a.via && s.unit != name && first_out.count(s.unit)) {
+            first_in = std::max(first_in, first_out[s.unit]);
+            last_in = std::max(last_in, last_out[s.unit]);
+          }
+    t.start = first_in + read_wait;
+    const int64_t last = std::max(t.start + t.work, last_in + 1);
+    first_out[name] = t.start + t.latency;
+    last_out[name] = last + t.latency;
+    t.end = last + t.latency + response + control.exit;
     end = std::max(end, t.end);
     if (t.work > busiest) busiest = t.work, e.bottleneck = name, e.bottleneck_port = t.port;
     e.units.push_back(std::move(t));

@@ -1,5 +1,6 @@
 #include "actions/rule.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -89,6 +90,31 @@ Result<std::vector<Obligation>> check(const Machine& m) {
     for (const auto& [value, where] : made_by)
       if (!taken.count(value))
         unused.add("unused-value", where, "makes '" + value + "', which no action of the instruction takes");
+    // Nor is a value made under an operand's value no action taking it runs
+    // under: an accumulate read left unpredicated reads for nothing when the
+    // instruction overwrites. An operand's values are those its `when`s name.
+    std::map<std::string, std::set<int64_t>> domain;
+    for (const Action& a : ins.actions)
+      if (a.when) domain[a.when->operand].insert(a.when->in.begin(), a.when->in.end());
+    const auto fires = [&](const Action& a, const std::string& operand) {
+      if (!a.when || a.when->operand != operand) return domain[operand];
+      return std::set<int64_t>(a.when->in.begin(), a.when->in.end());
+    };
+    for (const auto& [operand, values] : domain)
+      for (size_t k = 0; k < ins.actions.size(); ++k)
+        for (const Output& out : ins.actions[k].outputs) {
+          if (!taken.count(out.value)) continue;
+          std::set<int64_t> takers;
+          for (const Action& b : ins.actions)
+            if (std::find(b.takes.begin(), b.takes.end(), out.value) != b.takes.end())
+              for (int64_t v : fires(b, operand)) takers.insert(v);
+          for (int64_t v : fires(ins.actions[k], operand))
+            if (!takers.count(v)) {
+              unused.add("unused-value", at_ins + " action " + std::to_string(k) + " (" + ins.actions[k].unit + "." + ins.actions[k].port + ")",
+                         "makes '" + out.value + "' when " + operand + " is " + std::to_string(v) + ", where no action takes it");
+              break;
+            }
+        }
   }
   // Rates, per instruction and unit, once the names are known good; each
   // combination of the values `when` tells apart is booked on its own, since

@@ -2,7 +2,8 @@
 // named error, and confirms nothing. What an accepted machine still rests on
 // comes back as obligations.
 //
-// Refusals: unknown-unit, unknown-port, unknown-state, unknown-channel,
+// Refusals: unused-value (a value no action takes, or none takes under an
+// operand value it is made under), value-never-made, unknown-unit, unknown-port, unknown-state, unknown-channel,
 // unknown-operand (a `when` or a row base naming no operand of the
 // instruction), value-before-produced, fold-width (a fold's leaf count against
 // the lanes of the channel its value arrived on), over-rate (a non-elastic

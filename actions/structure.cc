@@ -13,6 +13,13 @@ const DerivedUnit* Structure::unit(std::string_view name) const {
   return nullptr;
 }
 
+int64_t DerivedUnit::crossing() const {
+  int64_t raw = 1;
+  for (const DerivedPort& p : ports)
+    if (p.writes) raw = std::max(raw, p.read_after_write);
+  return (rows + cols - 1) * (depth - 1 + raw);
+}
+
 const DerivedPort* DerivedUnit::port(std::string_view name) const {
   for (const DerivedPort& p : ports)
     if (p.name == name) return &p;
@@ -34,6 +41,8 @@ Structure structure(const ArchitectureView& architecture) {
     for (const ArchitectureView::Bound& b : k.bound) {
       if (b.channel) {
         add(b.name, 1, b.reads, b.writes);
+        for (DerivedPort& p : u.ports)
+          if (p.name == b.name) p.read_after_write = std::max(p.read_after_write, b.read_after_write);
         if (channels.insert(b.name).second) s.channels.push_back({b.name, b.lanes, b.lane_bits});
         continue;
       }
@@ -135,6 +144,9 @@ Result<Projection> projection(const Structure& st, const Machine& m, const std::
       for (const DerivedUnit* d : composed) line += " " + d->name + " x" + std::to_string(d->instances);
       line += ": the ISA counts its work once; the composition replicates it as kernels";
       p.grain.push_back(line);
+    } else if (composed.size() == 1 && composed[0]->instances > 1) {
+      p.grain.push_back(u.name + " is one unit over its kernel's " + std::to_string(composed[0]->instances) +
+                        " instances: its actions count the busiest instance's work");
     }
     std::string kernel_names;
     for (const std::string& k : kernels) kernel_names += (kernel_names.empty() ? "" : ", ") + k;

@@ -32,6 +32,9 @@ class ArchitectureView {
     // its data, and from a write burst's last beat to its response, as the
     // composition's interface timing gives them; 0 on chip.
     int64_t read_latency = 0, write_response = 0;
+    // A channel: the cycles from a word's write until it can be read (a
+    // shift-register FIFO's or a RAM FIFO's, by its depth); 0 otherwise.
+    int64_t read_after_write = 0;
   };
   struct Kernel {
     std::string name;   // the placement, e.g. "spm"
@@ -57,6 +60,7 @@ struct DerivedPort {
   // Which way the kernel uses it: a channel's reader or writer (a chain's
   // member is both), a memory side's one way.
   bool reads = false, writes = false;
+  int64_t read_after_write = 0;  // a channel's, as Bound gives it
 };
 
 struct DerivedUnit {
@@ -70,6 +74,10 @@ struct DerivedUnit {
   // A row's latency across the kernel: a wavefront crosses rows + cols - 1
   // instances, each its pipeline depth and a cycle of channel.
   int64_t latency() const { return (rows + cols - 1) * (depth + 1); }
+  // The same crossing as its channels time it: a word read at a stage's first
+  // cycle is written at its last (depth - 1 later) and can be read by the next
+  // instance read_after_write after that (compose/sim/fifo_timing.h).
+  int64_t crossing() const;
 };
 
 struct Structure {

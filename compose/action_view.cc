@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "compose/sim/axi_timing.h"
+#include "compose/sim/fifo_timing.h"
 
 namespace loom {
 
@@ -28,6 +29,7 @@ std::vector<actions::ArchitectureView::Kernel> RegionView::kernels() const {
         case ObjectKind::channel: {
           const ChannelInstance& c = region_.channels[static_cast<size_t>(t.id)];
           b = {c.name, true, info.kind == PortKind::reads, info.kind == PortKind::writes, 0, c.word.lanes, c.word.lane_bits};
+          b.read_after_write = read_after_write(c.depth);
           break;
         }
         case ObjectKind::memory: {

@@ -39,7 +39,7 @@ Status compare_three(const ThreeWay& o, const actions::ExecState& executed, int 
     if (differences++ >= limit) continue;
     const auto text = [&](int64_t v) { return o.binary32 ? float_text(v) : std::to_string(v); };
     const std::string values = "reference " + text(r) + ", executor " + text(e) + (observed ? ", bodies " + text(b) : std::string());
-    const char* who = !observed ? "the action model and the reference disagree (the bodies keep this memory on chip)"
+    const char* who = !observed ? "the action model and the reference disagree"
                       : same(r, e) ? "the unit bodies disagree with the reference and the action model"
                       : same(r, b) ? "the action model disagrees with the reference and the unit bodies"
                       : same(e, b) ? "the reference disagrees with the action model and the unit bodies"

@@ -18,7 +18,9 @@ namespace loom {
 struct ThreeWay {
   std::string output;  // a state of the action model, e.g. "C"
   int64_t lanes = 1;   // lanes a row
-  std::vector<int64_t> reference, executor, bodies;  // bodies empty: a memory they keep on chip, compared two ways
+  // bodies empty: compared two ways (a memory the bodies keep on chip, or a
+  // check that runs no body).
+  std::vector<int64_t> reference, executor, bodies;
   // Lanes holding binary32 bits: every value compares bit for bit, but a NaN
   // matches any NaN, whose sign and payload are the implementation's.
   bool binary32 = false;

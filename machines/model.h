@@ -57,8 +57,9 @@ Result<CheckedModel> checked_model(const Region& region, const ModelOf& model_of
 Result<actions::ExecState> execute_calls(const CheckedModel& checked, const ArgumentContents& inputs);
 
 // Every output the workload expects, three ways: its reference, the executor
-// from its inputs, and `simulated` (the bodies' final arguments).
-Status conform_workload(const CheckedModel& checked, const Workload& work, const ArgumentContents& simulated);
+// from its inputs, and `simulated` (the bodies' final arguments); with no
+// `simulated`, two ways, and no body runs.
+Status conform_workload(const CheckedModel& checked, const Workload& work, const ArgumentContents* simulated);
 
 // The static estimate of the calls, one after another.
 struct CallsEstimate {

@@ -14,7 +14,8 @@ namespace {
 
 const MachineRegistration example_machine({"example", "a loader, a chain of N FIR taps and a store",
                                            [](const Overrides& o) { return example::architecture(o); },
-                                           example::workload, workload_runs(example::workload), no_dependences},
+                                           example::workload, workload_runs(example::workload), no_dependences, {},
+                                           example::model},
                                           0);
 
 const MachineRegistration tinytpu_machine({"tinytpu",

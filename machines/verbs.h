@@ -25,6 +25,7 @@ struct VerbArgs {
   std::string a, b, out;   // ref: the DRAM matrices in, C out
   std::string gemm;        // cost: MxKxN
   bool bench = false;      // cost --bench
+  bool model_only = false;  // conform --model-only: the reference and the executor, no body simulated
 };
 
 // Each returns the process's exit code: 0 done, 1 the input was wrong.

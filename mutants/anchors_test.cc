@@ -29,8 +29,8 @@ TEST_CASE("every mutant's anchor occurs in its file exactly once", "[mutants]") 
   const nlohmann::json manifest = nlohmann::json::parse(in);
   REQUIRE(!manifest.empty());
   std::set<std::string> names;
-  const std::set<std::string> design_gates = {"bench", "stress", "check", "tests", "none"},
-                              action_gates = {"rule", "work", "check", "run", "none"};
+  const std::set<std::string> design_gates = {"rule", "exec", "bench", "stress", "conform", "check", "tests", "none"},
+                              action_gates = {"rule", "work", "check", "exec", "run", "none"};
   for (const auto& m : manifest) {
     const std::string name = m.at("name"), file = m.at("file"), anchor = m.at("anchor");
     INFO(name << " in " << file);

@@ -1,12 +1,21 @@
 // The mutation campaign: every mutant of mutants/mutants.bzl run through the
 // gates, in order, until one catches it, and the table and summary printed.
 //
-//   design mutants (their own loom):  bench, stress, check, tests
+//   design mutants (their own loom):  TinyTPU: bench, stress, check, tests;
+//                                     DotTree and matvec, whose action models are
+//                                     C++ beside their registrations: first rule
+//                                     (`loom project` refuses the model) and exec
+//                                     (`loom conform --model-only`: the executor
+//                                     against the reference, no body run), then
+//                                     DotTree's bench and stress, or matvec's
+//                                     conform, then check, tests
 //   action-model mutants (a spec):    rule (refused when the machine is built),
 //                                     work (a work count the check holds to the
 //                                     headers), check (the design's conformance
-//                                     to the spec), run (the value the model states
-//                                     changes, which only a run shows), none
+//                                     to the spec), exec (the check's executor
+//                                     disagrees with the reference: no body runs),
+//                                     run (the value the model states changes,
+//                                     which only a run shows), none
 //
 // A mutant passes when the first gate to catch it is the one it expects, or,
 // declared equivalent, when none does. `bazel run //mutants:campaign` builds
@@ -93,10 +102,20 @@ struct Paths {
 std::vector<std::pair<std::string, std::vector<std::string>>> gates(const std::string& machine, const std::string& loom,
                                                                      const std::string& tests) {
   if (machine == "dottree")
-    return {{"bench", {loom + " bench --machine dottree"}},
+    return {{"rule", {loom + " project --machine dottree"}},
+            {"exec", {loom + " conform --machine dottree --model-only",
+                      loom + " conform --machine dottree --model-only --param NUMERICS=1 --param ROWS=64"}},
+            {"bench", {loom + " bench --machine dottree"}},
             {"stress", {loom + " stress --machine dottree"}},
             {"check", {loom + " project --machine dottree", loom + " cost --machine dottree",
                        loom + " cost --machine dottree --param NUMERICS=1 --param RED_LANES=32 --param ROWS=100"}},
+            {"tests", {tests}}};
+  if (machine == "matvec")
+    return {{"rule", {loom + " project --machine matvec"}},
+            {"exec", {loom + " conform --machine matvec --model-only",
+                      loom + " conform --machine matvec --model-only --param T=8 --param R=3 --param C=40"}},
+            {"conform", {loom + " conform --machine matvec"}},
+            {"check", {loom + " cost --machine matvec", loom + " cost --machine matvec --param R=16 --param C=2048"}},
             {"tests", {tests}}};
   return {{"bench", {loom + " bench"}},
           {"stress", {loom + " stress"}},
@@ -117,7 +136,7 @@ void run_design(Mutant& m, const Paths& p) {
       const Ran mutant = run(command, p.root);
       bool caught = mutant.code != 0;
       // A check is also caught when the static figures differ from the tree's.
-      if (!caught && gate == "check" && m.machine == "dottree") {
+      if (!caught && gate == "check" && m.machine != "tinytpu") {
         const std::string control = p.control + command.substr(loom.size());
         caught = run(control, p.root).out != mutant.out;
         if (caught) m.detail = "the static figures differ from the tree's: " + command.substr(loom.size() + 1);
@@ -144,9 +163,10 @@ void run_action(Mutant& m, const Paths& p) {
   if (check.code != 0) {
     // The check's work counts, its conformance of the design to the spec, or
     // else the machine refused as it is built.
-    m.caught = check.out.find("error[work-count]") != std::string::npos   ? "work"
-               : check.out.find("error[disagrees]") != std::string::npos ? "check"
-                                                                         : "rule";
+    // By the first error: the rule's refusals come first in the check.
+    const std::string first = first_error(check.out);
+    const auto is = [&](const char* kind) { return first.find(std::string("error[") + kind) != std::string::npos; };
+    m.caught = is("work-count") ? "work" : is("disagrees") ? "check" : is("conform-mismatch") || is("exec-") ? "exec" : "rule";
     m.detail = first_error(check.out);
   } else {
     // Static checks pass: does the value the model states change?
@@ -171,7 +191,7 @@ void run_action(Mutant& m, const Paths& p) {
 // (which //... runs): each must pass, or no mutant's catch means anything.
 int control(const Paths& p) {
   int failed = 0;
-  for (const std::string machine : {"tinytpu", "dottree"})
+  for (const std::string machine : {"tinytpu", "dottree", "matvec"})
     for (const auto& [gate, commands] : gates(machine, p.control, ""))
       for (const std::string& command : commands) {
         if (gate == "tests") continue;
@@ -239,11 +259,11 @@ int main(int argc, char** argv) {
     });
   for (std::thread& t : workers) t.join();
 
-  std::map<std::string, int> design, action;
+  std::map<std::string, int> design, action, model;  // model: DotTree's and matvec's C++ action models
   int failed = 0;
   std::printf("%-34s %-8s %-8s %-8s %s\n", "mutant", "machine", "expected", "caught", "what it breaks / what caught it");
   for (const Mutant& m : mutants) {
-    (m.kind == "design" ? design : action)[m.caught]++;
+    (m.kind != "design" ? action : m.file.find("action_model") != std::string::npos || m.file.find("matvec.cc") != std::string::npos ? model : design)[m.caught]++;
     failed += !m.pass;
     std::printf("%-34s %-8s %-8s %-8s %s%s\n", m.name.c_str(), m.machine.c_str(),
                 (m.equivalent.empty() ? m.gate : "equiv").c_str(), m.caught.c_str(), m.breaks.c_str(),
@@ -262,9 +282,17 @@ int main(int argc, char** argv) {
               design["bench"], design["stress"], design["check"], design["tests"], equivalent,
               escaped ? (", " + std::to_string(escaped) + " escaped").c_str() : "");
   if (actions > 0)
-    std::printf("%d action-model mutants: %d refused by the rule, %d caught by the check's work counts, %d by its "
-                "conformance to the design, %d caught only by running, %d caught by nothing static\n",
-                actions, action["rule"], action["work"], action["check"], action["run"], action["none"]);
+    std::printf("%d TinyTPU action-model mutants: %d refused by the rule, %d caught by the check's work counts, %d by its "
+                "conformance to the design, %d by the executor against the reference, %d caught only by running, %d "
+                "caught by nothing static\n",
+                actions, action["rule"], action["work"], action["check"], action["exec"], action["run"], action["none"]);
+  int models = 0;
+  for (const auto& [k, n] : model) models += n;
+  if (models > 0)
+    std::printf("%d DotTree and matvec action-model mutants: %d refused by the rule, %d by the executor against the "
+                "reference, %d by a gate that runs the bodies, %d by the static figures, %d by tests, %d by nothing\n",
+                models, model["rule"], model["exec"], model["bench"] + model["stress"] + model["conform"], model["check"],
+                model["tests"], model["none"]);
   if (design["build"] + action["build"] > 0) std::printf("%d not built\n", design["build"] + action["build"]);
   std::printf("%d as expected, %d not; gates run in %.1f s with %d jobs\n", static_cast<int>(mutants.size()) - failed,
               failed, seconds, jobs);

@@ -125,6 +125,28 @@ ZONES = {
     ),
 }
 
+ZONES["matvec"] = struct(
+    prefixes = ["machines/tutorial/"],
+    files = ["//machines/tutorial:sources", "//machines:registry.cc"],
+    tests = ["//tests/tutorial:matvec_test.cc"],
+    deps = [
+        "//actions",
+        "//compose:place",
+        "//compose:wiring",
+        "//machines:registry_api",
+        "//machines/dottree",
+        "//machines/dottree:action_model",
+        "//machines/dottree:commands",
+        "//machines/example",
+        "//machines/tinytpu",
+        "//machines/tinytpu:commands",
+        "//machines/tinytpu:hls",
+        "//machines/tutorial:hls_sources",
+        "//units:unit",
+        "//units:vocabulary",
+    ],
+)
+
 def zone_of(file):
     for name, zone in ZONES.items():
         for prefix in zone.prefixes:

@@ -137,9 +137,45 @@ TEST_CASE("a verb a machine does not offer is named, with the machines that do",
                  "tinytpu, dottree\n");
 }
 
+TEST_CASE("conform runs each machine's workload three ways; project and cost reach every machine with a model", "[cli]") {
+  for (const std::string machine : {"tinytpu", "dottree", "matvec"}) {
+    INFO(machine);
+    const Run r = loom("conform --machine " + machine + " --seed 3");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("CONFORMS: the reference, the action executor and the simulated bodies agree on all ") != std::string::npos);
+  }
+  const auto j = nlohmann::json::parse(loom("conform --machine matvec --param R=3 --json").out);
+  CHECK(j.at("conforms") == true);
+  CHECK(j.at("elements") == 3);
+  // The example's model is costed, not executed, and says why.
+  const Run example = loom("conform --machine example");
+  CHECK(example.exit_code == 1);
+  CHECK(example.err.find("loom: error[exec-not-modelled] machine 'example': a tap pairs weight i with the sample i rows back") == 0);
+  // A machine with no ISA takes no spec or program.
+  CHECK(loom("conform --machine matvec --spec x.json").exit_code == 2);
+  CHECK(loom("cost --machine matvec prog.s").exit_code == 2);
+  // The default machine of a verb is one that offers it as its own.
+  CHECK(loom("conform").out.find("tinytpu (") == 0);
+
+  const Run p = loom("project --machine example");
+  CHECK(p.exit_code == 0);
+  CHECK(std::regex_search(p.out, std::regex(R"(\n  tap +lanes +ARITHMETIC +T lane multipliers)")));
+  CHECK(std::regex_search(p.out, std::regex(R"(\n  tap +x_chain +DERIVED)")));
+  CHECK(p.out.find("tap is one unit over its kernel's 8 instances") != std::string::npos);
+  const Run c = loom("cost --machine matvec --param R=4 --param C=64");
+  CHECK(c.exit_code == 0);
+  CHECK(std::regex_search(c.out, std::regex(R"(\n  row +80 )")));  // (R + 1) x C/T words through row 0
+  CHECK(c.out.find("the bottleneck is loader, bound by its port w_chain") != std::string::npos);
+  CHECK(c.out.find("discharged  instruction 'matvec' action 8 (row.mac): the mac reassociates its sum") != std::string::npos);
+  const auto cj = nlohmann::json::parse(loom("cost --machine example --json").out);
+  CHECK(cj.at("calls")[0].at("instruction") == "fir");
+  CHECK(cj.at("calls")[0].at("rows") == 32);
+  CHECK(cj.at("estimate").get<int64_t>() > 32 + 8);
+}
+
 TEST_CASE("every verb documents its options", "[cli]") {
   for (const std::string verb : {"machines", "describe", "dot", "sim", "hls", "demo", "bench", "stress", "gen-isa", "asm",
-                                 "ref", "project", "cost"}) {
+                                 "ref", "project", "cost", "conform"}) {
     INFO(verb);
     const Run r = loom(verb + " --help");
     CHECK(r.exit_code == 0);

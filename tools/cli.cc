@@ -507,6 +507,8 @@ int run_cli(int argc, char** argv, CliMode mode) {
                                       "simulated unit bodies, every output element compared", &MachineVerbs::conform, true);
   once(conform->add_option("--seed", args.seed, "the operands' seed (default 0)"))->type_name("N")->check(integer_at_least(0));
   once(conform->add_flag("--json", args.json, "one JSON document (docs/cli.md)"));
+  once(conform->add_flag("--model-only", args.model_only,
+                         "two ways: the reference and the action executor, with no unit body simulated"));
   add_spec(conform);
 
   std::string verbs;

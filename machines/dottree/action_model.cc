@@ -1,31 +1,13 @@
 #include "machines/dottree/action_model.h"
 
-#include <utility>
-
 #include "actions/book.h"
+#include "actions/builder.h"
 #include "actions/rule.h"
 #include "compose/action_view.h"
 #include "machines/dottree/builds.h"
 
 namespace loom::dottree {
 namespace {
-
-using actions::Action;
-using actions::Output;
-using actions::Per;
-using actions::Rows;
-
-Action act(std::string unit, std::string port, std::string op, std::vector<std::string> takes,
-           std::vector<Output> outputs, Per per = Per::row) {
-  Action a;
-  a.unit = std::move(unit);
-  a.port = std::move(port);
-  a.op = std::move(op);
-  a.takes = std::move(takes);
-  a.outputs = std::move(outputs);
-  a.per = per;
-  return a;
-}
 
 // The calendar the pipelines are built to: the products leave a cycle after
 // the operands are read; the fold lands two cycles after the word arrives, and
@@ -46,61 +28,33 @@ Result<RegionModel> model_of(actions::Machine m, const Region& region) {
   m.numerics = region.params["NUMERICS"] == kRounding ? actions::Numerics::rounding : actions::Numerics::exact;
   for (actions::Unit& u : m.units) u.elastic = false;  // each stage is an II=1 pipeline that must keep up, not a queue
   const int64_t lanes = red_in->lanes;
-  const auto rows = [](const char* state, int64_t offset = 0, int64_t count = 1, int64_t step = 1) {
-    return actions::Rows{state, "", count, offset, step};
-  };
-
-  actions::Instruction ins{kInstruction, {}, {}};
-  auto& a = ins.actions;
+  using actions::rows;
+  actions::InstructionBuilder b(kInstruction);
   // The multiply stage keeps W, then multiplies each row by it.
-  a.push_back(act("multiply", "W.read", "load", {}, {{"w_row"}}, Per::instruction));
-  a.back().reads = rows("W", 0, 1, 0);
-  a.push_back(act("multiply", "weights.write", "store", {"w_row"}, {}, Per::instruction));
-  a.back().writes = rows("weights", 0, 1, 0);
-  a.push_back(act("multiply", "X.read", "load", {}, {{"x"}}));
-  a.back().reads = rows("X");
-  a.push_back(act("multiply", "weights.read", "load", {}, {{"w"}}));
-  a.back().reads = rows("weights", 0, 1, 0);
-  a.push_back(act("multiply", "mul", "mul", {"x", "w"}, {{"p"}}));
-  a.push_back(act("multiply", "red_in", "send", {"p"}, {}));
-  a.back().via = "red_in";
-  a.back().at = kProductsLeave;
+  b.load("multiply", "W.read", "w_row", rows("W", 0, 1, 0)).once();
+  b.store("multiply", "weights.write", {"w_row"}, rows("weights", 0, 1, 0)).once();
+  b.load("multiply", "X.read", "x", rows("X"));
+  b.load("multiply", "weights.read", "w", rows("weights", 0, 1, 0));
+  b.compute("multiply", "mul", "mul", {"x", "w"}, "p");
+  b.send("multiply", "red_in", "p").at(kProductsLeave);
   // The tree, over its node array in heap order (numerics.h): the leaves in
-  // at nodes lanes - 1.., each adder reading its two children (the loads that
-  // make no value) and writing its sum, then the root and nodes 1 and 2 out.
-  a.push_back(act("tree", "red_in", "receive", {}, {{"leaves"}}));
-  a.back().via = "red_in";
-  a.push_back(act("tree", "node.write", "store", {"leaves"}, {}));
-  a.back().times = lanes;
-  a.back().writes = rows("node", lanes - 1, lanes, 0);
-  a.push_back(act("tree", "node.read", "load", {"leaves"}, {}));
-  a.back().times = 2 * (lanes - 1);
-  a.push_back(act("tree", "adder", "fold", {"leaves"}, {{"sums", kFoldLands}}));
-  a.back().leaves = lanes;
-  a.push_back(act("tree", "node.write", "store", {"sums"}, {}));
-  a.back().times = lanes - 1;
-  a.back().writes = rows("node", 0, lanes - 1, 0);
-  a.push_back(act("tree", "node.read", "load", {"sums"}, {{"root"}}));
-  a.back().reads = rows("node", 0, 1, 0);
-  a.push_back(act("tree", "node.read", "load", {"sums"}, {{"half"}}));
-  a.back().times = 2;
-  a.back().reads = rows("node", 1, 2, 0);
-  for (const char* tap : {"root", "half"}) {
-    const std::string channel = std::string("tap_") + tap;
-    a.push_back(act("tree", channel, "send", {tap}, {}));
-    a.back().via = channel;
-    a.back().at = kTapsLeave;
-  }
+  // at nodes lanes - 1.., each adder reading its two children and writing its
+  // sum, then the root and nodes 1 and 2 out to the taps.
+  b.receive("tree", "red_in", "leaves");
+  b.store("tree", "node.write", {"leaves"}, rows("node", lanes - 1, lanes, 0)).times(lanes);
+  b.touch("tree", "node.read", {"leaves"}).times(2 * (lanes - 1));
+  b.compute("tree", "adder", "fold", {"leaves"}, "sums").leaves(lanes).ready(kFoldLands);
+  b.store("tree", "node.write", {"sums"}, rows("node", 0, lanes - 1, 0)).times(lanes - 1);
+  b.load("tree", "node.read", "root", rows("node", 0, 1, 0), {"sums"});
+  b.load("tree", "node.read", "half", rows("node", 1, 2, 0), {"sums"}).times(2);
+  b.send("tree", "tap_root", "root").at(kTapsLeave);
+  b.send("tree", "tap_half", "half").at(kTapsLeave);
   // The store writes both taps.
-  for (const auto& [channel, value] : {std::pair{"tap_root", "s"}, std::pair{"tap_half", "h"}}) {
-    a.push_back(act("store", channel, "receive", {}, {{value}}));
-    a.back().via = channel;
-  }
-  a.push_back(act("store", "S.write", "store", {"s"}, {}));
-  a.back().writes = rows("S");
-  a.push_back(act("store", "H.write", "store", {"h"}, {}));
-  a.back().writes = rows("H");
-  m.instructions.push_back(std::move(ins));
+  b.receive("store", "tap_root", "s");
+  b.receive("store", "tap_half", "h");
+  b.store("store", "S.write", {"s"}, rows("S"));
+  b.store("store", "H.write", {"h"}, rows("H"));
+  m.instructions.push_back(b.done());
   return RegionModel{std::move(m), {{kInstruction, {}, region.params["ROWS"]}}};
 }
 
@@ -108,7 +62,7 @@ Status check_calendar(const actions::Machine& m, const actions::Structure& st) {
   // The calendar is declared in the actions and the depth in the unit: they must agree.
   Status status;
   for (const actions::Unit& u : m.units) {
-    const actions::Booking b = actions::book(m, *m.instruction(kInstruction), u.name, Per::row);
+    const actions::Booking b = actions::book(m, *m.instruction(kInstruction), u.name, actions::Per::row);
     const actions::DerivedUnit* d = st.unit(u.name);
     if (d != nullptr && b.span != d->depth)
       status.add("span-not-depth", "unit '" + u.name + "'",
@@ -136,7 +90,7 @@ Cost cost(const ActionModel& model, int64_t rows) {
   const actions::Instruction& ins = *m.instruction(kInstruction);
   for (const actions::Unit& u : m.units)
     c.units.push_back({u.name, actions::work(m, ins, u.name, rows), actions::latency(m, ins, u.name, rows),
-                       actions::book(m, ins, u.name, Per::row), actions::book(m, ins, u.name, Per::instruction)});
+                       actions::book(m, ins, u.name, actions::Per::row), actions::book(m, ins, u.name, actions::Per::instruction)});
   // The rule at both numerics: a reassociation is discharged by EXACT sums only.
   actions::Machine exact = m, rounding = m;
   exact.numerics = actions::Numerics::exact;

@@ -70,9 +70,14 @@ int cost_verb(const VerbArgs& a) {
   if (!model.ok()) return exit_reporting(model.status(), model.errors()[0].kind == "usage" ? kExitUsage : kExitInput);
   const int64_t rows = region.params["ROWS"], numerics = region.params["NUMERICS"];
   const Cost c = cost(model.value(), rows);
+  auto checked = checked_model(region, model_of);
+  if (!checked.ok()) return exit_reporting(checked.status());
+  const CallsEstimate estimated = estimate_calls(checked.value());
+  const actions::Estimate& e = estimated.calls.at(0);
   if (a.json) {
     json j = {{"build", config(region)}, {"instruction", kInstruction}, {"rows", rows}, {"units", json::array()},
-              {"obligations", json::array()}};
+              {"obligations", json::array()}, {"estimate", estimated.cycles}, {"bottleneck", e.bottleneck},
+              {"bottleneck_port", e.bottleneck_port}};
     for (const Cost::UnitCost& u : c.units)
       j["units"].push_back({{"unit", u.unit}, {"work", u.work}, {"latency", u.latency}, {"span", u.row.span},
                             {"initiation", u.row.initiation}, {"per_instruction", u.instruction.initiation}});
@@ -110,6 +115,8 @@ int cost_verb(const VerbArgs& a) {
       made += (made.empty() ? "; makes " : ", ") + o.value + " at cycle " + std::to_string(p.last + o.at);
     out += fmt::format("  cycle {}: {} on {} (x{}){}\n", p.first, a.op, a.port, a.times, made);
   }
+  out += fmt::format("\nstatic estimate: {} cycles; the bottleneck is {}, bound by its port {}\n", estimated.cycles,
+                     e.bottleneck, e.bottleneck_port);
   out += "\nobligations:\n";
   for (const Cost::Reassociation& r : c.reassociations)
     out += fmt::format("  {}: {}\n    under EXACT (NUMERICS=0):    {}{}\n    under ROUNDING (NUMERICS=1): {}{}\n", r.where,
@@ -148,7 +155,7 @@ GateRun gate_run(const Overrides& overrides, uint64_t seed) {
   // The reference, the action executor and the bodies, element by element.
   auto model = checked_model(region.value(), model_of);
   if (!model.ok()) check.merge(model.status());
-  else check.merge(conform_workload(model.value(), work.value(), sim.value().arguments));
+  else check.merge(conform_workload(model.value(), work.value(), &sim.value().arguments));
   r.exact = check.ok();
   r.failure = check.to_string();
   return r;

@@ -2,6 +2,7 @@
 
 #include <random>
 
+#include "actions/builder.h"
 #include "compose/place.h"
 #include "compose/wiring.h"
 #include "machines/example/fir_tap.h"
@@ -70,6 +71,34 @@ Workload workload_for(const Region& region, uint64_t seed) {
 
 Result<Workload> workload(const Region& region, uint64_t seed) {
   return BuiltLanes::with(region.params, "T", [&](auto t) { return workload_for<t>(region, seed); });
+}
+
+Result<RegionModel> model(actions::Machine m, const Region& region) {
+  const int64_t n = region.params["N"];
+  using actions::rows;
+  actions::InstructionBuilder b("fir");
+  // The loader sends the N weights, then a sample a row.
+  b.load("loader", "W.read", "w", rows("W", 0, n, 0)).times(n).once();
+  b.send("loader", "x_chain", "w").times(n).once();
+  b.load("loader", "X.read", "x", rows("X"));
+  b.send("loader", "x_chain", "x");
+  // Tap 0 keeps its weight and passes the rest on; then, a sample a row, it
+  // adds its product to the partial sum and passes the sample on.
+  b.receive("tap", "x_chain", "weights").times(n).once();
+  b.store("tap", "weight.write", {"weights"}, rows("weight", 0, 1, 0)).once();
+  if (n > 1) b.send("tap", "x_chain", "weights").times(n - 1).once();
+  b.receive("tap", "x_chain", "sample");
+  b.receive("tap", "p_chain", "partial");
+  b.load("tap", "weight.read", "tap_weight", rows("weight", 0, 1, 0));
+  b.compute("tap", "lanes", "mul", {"sample", "tap_weight"}, "product");
+  b.compute("tap", "lanes", "add", {"partial", "product"}, "sum");
+  b.send("tap", "p_chain", "sum");
+  b.send("tap", "x_chain", "sample");
+  b.receive("store", "p_chain", "y");
+  b.store("store", "Y.write", {"y"}, rows("Y"));
+  m.instructions.push_back(b.done());
+  return RegionModel{std::move(m), {{"fir", {}, region.params["K"]}},
+                     "a tap pairs weight i with the sample i rows back: a delay line one row's actions do not carry"};
 }
 
 Result<Architecture> architecture(const Overrides& overrides) {

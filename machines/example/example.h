@@ -9,6 +9,7 @@
 #include "common/status.h"
 #include "compose/architecture.h"
 #include "compose/region.h"
+#include "machines/model.h"
 #include "machines/workload.h"
 #include "machines/example/words.h"
 #include "units/built_values.h"
@@ -26,6 +27,12 @@ Result<Architecture> architecture(const Overrides& overrides);
 // Random full-range int8 weights and samples for `region` (any built T), and a
 // bit-exact check of Y against reference().
 Result<Workload> workload(const Region& region, uint64_t seed);
+
+// The action model beside the composition's: one instruction, fir, over the
+// K samples, each row's actions those of tap 0, the busiest of the chain.
+// Costed, not executed: a tap pairs weight i with the sample i rows back, a
+// delay line one row's actions do not carry.
+Result<RegionModel> model(actions::Machine implied, const Region& region);
 
 // y[k] = sum over i of w[i] * x[k - i], lane by lane, with x[k < 0] = 0: what the
 // region computes, written as plain C++ to check it against.

@@ -24,6 +24,8 @@ struct FirTap {
   static constexpr auto ports = port_list(x_in, x_out, p_in, p_out, weight);
   static constexpr auto params = param_list(n, k);
   static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/3};
+  LOOM_OPS("mul", "add");
+  LOOM_ARITHMETIC("lanes", 2, "T lane multipliers and T adders: a sample's products and their sums a cycle");
 
   template <class IO>
   static void body(IO& io) {

@@ -53,7 +53,9 @@ Result<actions::ExecState> execute_program(const actions::Machine& machine, cons
                                            const IsaState& initial);
 
 // C three ways: the reference model's final state, the executor's, and the
-// bodies' (the simulated C). Errors: compare_three's.
+// bodies' (the simulated C; empty: two ways, no body run); spad, vr and ar,
+// which the bodies keep on chip, two ways. Errors: the executor's, then
+// compare_three's.
 Status conform_program(const actions::Machine& machine, const Assembled& program, const IsaState& initial,
                        const IsaState& reference, const std::vector<int64_t>& simulated_C);
 

@@ -2,6 +2,7 @@
 // composed from a loader, R chained rows each owning its row of W, and a store.
 #include <random>
 
+#include "actions/builder.h"
 #include "compose/place.h"
 #include "compose/wiring.h"
 #include "machines/registry.h"
@@ -62,10 +63,33 @@ Result<Workload> any_workload(const Region& region, uint64_t seed) {
   return BuiltLanes::with(region.params, "T", [&](auto t) { return workload<t>(region, seed); });
 }
 
+// The action model: the machine the composition implies, plus one instruction
+// over the R rows of y, each row's actions those of row 0, the busiest unit of
+// the chain. `loom project`, `loom cost` and `loom conform` read it.
+Result<RegionModel> model(actions::Machine m, const Region& region) {
+  const int64_t words = region.params["C"] / region.params["T"];
+  using actions::rows;
+  actions::InstructionBuilder b("matvec");
+  b.load("loader", "X.read", "x", rows("X", 0, words, 0)).times(words).once();
+  b.send("loader", "w_chain", "x").times(words).once();
+  b.load("loader", "W.read", "w", rows("W", 0, words, words)).times(words);
+  b.send("loader", "w_chain", "w").times(words);
+  b.receive("row", "w_chain", "vector").times(words).once();
+  b.receive("row", "w_chain", "matrix_row").times(words);
+  b.store("row", "w_row.write", {"matrix_row"}, rows("w_row", 0, words, 0)).times(words);
+  b.load("row", "w_row.read", "kept", rows("w_row", 0, words, 0), {"matrix_row"}).times(words);
+  b.compute("row", "mac", "mac", {"vector", "kept"}, "y").times(words);
+  b.send("row", "y_chain", "y");
+  b.receive("store", "y_chain", "result");
+  b.store("store", "Y.write", {"result"}, rows("Y"));
+  m.instructions.push_back(b.done());
+  return RegionModel{std::move(m), {{"matvec", {}, region.params["R"]}}};
+}
+
 const MachineRegistration registration({
     "matvec", "the tutorial's y = W x: a loader, R chained rows and a store (docs/tutorial.md)",
     [](const Overrides& o) { return BuiltLanes::with(o, "T", 4, [](auto t) { return architecture<t>(); }); },
-    any_workload, workload_runs(any_workload), no_dependences});
+    any_workload, workload_runs(any_workload), no_dependences, {}, model});
 
 }  // namespace
 }  // namespace loom::tutorial

@@ -23,6 +23,8 @@ struct Row {
   static constexpr auto ports = port_list(in, out, y_in, y_out, row);
   static constexpr auto params = param_list(rows, cols);
   static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/3};
+  LOOM_OPS("mac");
+  LOOM_ARITHMETIC("mac", 1, "T int8 multiply-adds into the row's sum a cycle");
 
   template <class IO>
   static void body(IO& io) {

@@ -160,6 +160,25 @@ TEST_CASE("the rule refuses what it can disprove, each by name") {
   m = accumulator();
   m.instructions[0].actions[3].takes = {"x"};
   CHECK(refusal(m, "unused-value").message == "makes 's', which no action of the instruction takes");
+
+  // A value made under an operand's value where nothing that takes it runs:
+  // vaddrelu with an `op` choosing between rectifying (1) and storing the sum
+  // as it is (0), whose rectify is predicated and whose loads are not: fine,
+  // the plain store takes s under op 0. Let that store take y instead, and s
+  // is made under op 0 for nothing.
+  m = accumulator();
+  auto& acts = m.instructions[0].actions;
+  m.instructions[0].operands.push_back("op");
+  acts[3].when = When{"op", {1}};
+  acts[4].when = When{"op", {1}};
+  Action plain = act("accu", "ar.write", "store", {"s"});
+  plain.writes = Rows{"ar", "dst"};
+  plain.when = When{"op", {0}};
+  acts.push_back(plain);
+  CHECK(check(m).ok());
+  acts.back().takes = {"y"};
+  CHECK(refusal(m, "unused-value").message == "makes 's' when op is 0, where no action takes it");
+  CHECK(refusal(m, "unused-value").where == "instruction 'vaddrelu' action 2 (accu.alu)");
 }
 
 TEST_CASE("exclusive alternatives are booked apart, so they do not add up to an over-rate") {

@@ -251,3 +251,80 @@ TEST_CASE("the static estimate stays near the simulated cycles on every bench GE
 
 }  // namespace
 }  // namespace loom::tinytpu
+
+namespace loom::tinytpu {
+namespace {
+
+// A GEMM run three ways: the reference's final state, and the program, from one seed.
+struct Three {
+  Assembled program;
+  IsaState initial, after;
+};
+Three gemm_run(const isa::Params& p) {
+  auto a = assemble(gemm_program(8, 8, 8, true, Form::looped, p).value(), p);
+  REQUIRE(a.ok());
+  Three t{a.value(), random_state(p, 3), random_state(p, 3)};
+  REQUIRE(run_reference(t.program.encoded, t.after).ok());
+  return t;
+}
+
+TEST_CASE("the executor runs TinyTPU's programs as the reference does, and a disagreement names who", "[actions][conform]") {
+  const isa::Params p = isa::kDefaults;
+  const ActionModel m = model(p);
+  const Three t = gemm_run(p);
+  // The reference's C standing in for the bodies': all three agree.
+  CHECK(conform_program(m.machine, t.program, t.initial, t.after, t.after.C).ok());
+
+  // The bodies: one element of C off by one.
+  std::vector<int64_t> bodies = t.after.C;
+  bodies[5] += 1;
+  const Status by_bodies = conform_program(m.machine, t.program, t.initial, t.after, bodies);
+  REQUIRE(by_bodies.errors().size() == 1);
+  CHECK(by_bodies.errors()[0].where.find("output 'C' row 1 lane 1 (written by instruction ") == 0);
+  CHECK(by_bodies.errors()[0].where.find("(mvout) action 6 (dma_st.C.write) row 1)") != std::string::npos);
+  CHECK(by_bodies.errors()[0].message.find("the unit bodies disagree") == 0);
+
+  // The action model: mvout's clip declared as a rectify (the ALU provides
+  // both, so no rule refuses it); only running it shows the difference.
+  actions::Machine rectifies = m.machine;
+  for (actions::Instruction& ins : rectifies.instructions)
+    for (actions::Action& a : ins.actions)
+      if (ins.name == "mvout" && a.op == "clip") a.op = "rectify";
+  const Status by_model = conform_program(rectifies, t.program, t.initial, t.after, t.after.C);
+  REQUIRE_FALSE(by_model.ok());
+  CHECK(by_model.errors()[0].message.find("the action model disagrees with the reference and the unit bodies") == 0);
+
+  // The accumulating add kept to 64 bits, not to ar's 32: a wrap the ISA
+  // makes before a ReLU is lost (the stress gate's "int32 wrap before relu").
+  actions::Machine wide = m.machine;
+  for (actions::Instruction& ins : wide.instructions)
+    for (actions::Action& a : ins.actions)
+      if (a.op == "add") a.bits = 0;
+  Program doubling;
+  const int64_t T = p.T, W = p.MAXDIM / p.T;
+  doubling.add(isa::dma_ld(T, 1, 0, 0, W)).add(isa::dma_ld(T, 2, 0, 0, W)).add(isa::mm(T, 0, 0, 0, 0));
+  doubling.loop(20).add(isa::vadd(T, 0, 0, 0)).end();
+  doubling.add(isa::vaddrelu(T, 0, 0, T)).add(isa::mvout(T, T, 0, W)).halt();
+  auto d = assemble(doubling, p);
+  REQUIRE(d.ok());
+  IsaState start = random_state(p, 9), end = start;
+  REQUIRE(run_reference(d.value().encoded, end).ok());
+  CHECK(conform_program(m.machine, d.value(), start, end, end.C).ok());
+  const Status unwrapped = conform_program(wide, d.value(), start, end, end.C);
+  REQUIRE_FALSE(unwrapped.ok());
+  CHECK(unwrapped.errors()[0].message.find("the action model disagrees") == 0);
+}
+
+TEST_CASE("the executor refuses a state the machine and the reference hold at different sizes", "[actions][conform]") {
+  const isa::Params p = isa::kDefaults;
+  const ActionModel m = model(p);
+  Three t = gemm_run(p);
+  t.initial.ar.pop_back();
+  auto executed = execute_program(m.machine, t.program, t.initial);
+  REQUIRE_FALSE(executed.ok());
+  CHECK(executed.status().errors()[0].kind == "exec-state");
+  CHECK(executed.status().errors()[0].where == "state 'ar'");
+}
+
+}  // namespace
+}  // namespace loom::tinytpu
