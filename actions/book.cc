@@ -69,6 +69,27 @@ int64_t work(const Machine& m, const Instruction& ins, std::string_view unit, in
   return rows * book(m, ins, unit, Per::row, values).initiation + book(m, ins, unit, Per::instruction, values).initiation;
 }
 
+std::map<std::string, int64_t> port_cycles(const Machine& m, const Instruction& ins, std::string_view unit, int64_t rows,
+                                           const std::map<std::string, int64_t>& values) {
+  const Unit* u = m.unit(unit);
+  std::map<std::string, int64_t> row_uses, once_uses, capacity, out;
+  for (const Action& a : ins.actions)
+    if (a.unit == unit && applies(a, values)) {
+      const ActionPort* p = u ? u->port(a.port) : nullptr;
+      const std::string key = p ? p->side(a.op) : a.port;
+      (a.per == Per::row ? row_uses : once_uses)[key] += std::max<int64_t>(a.times, 1);
+      capacity[key] = p ? std::max<int64_t>(p->capacity, 1) : 1;
+    }
+  for (const auto& [key, c] : capacity) {
+    const auto cycles = [&](const std::map<std::string, int64_t>& of, int64_t times) {
+      auto it = of.find(key);
+      return it == of.end() ? int64_t{0} : (it->second * times + c - 1) / c;
+    };
+    out[key] = cycles(row_uses, rows) + cycles(once_uses, 1);
+  }
+  return out;
+}
+
 int64_t latency(const Machine& m, const Instruction& ins, std::string_view unit, int64_t rows,
                 const std::map<std::string, int64_t>& values) {
   const Booking b = book(m, ins, unit, Per::row, values);

@@ -44,6 +44,13 @@ Booking book(const Machine& m, const Instruction& ins, std::string_view unit, Pe
 int64_t work(const Machine& m, const Instruction& ins, std::string_view unit, int64_t rows,
              const std::map<std::string, int64_t>& values = {});
 
+// The cycles each port of `unit` is busy over one instruction of `rows` rows:
+// its uses (rows x those a row, plus those per instruction) over its
+// capacity. A chain's channel port counts its two sides apart ("w_chain<"
+// receives, "w_chain>" sends). The busiest is what binds the unit's work.
+std::map<std::string, int64_t> port_cycles(const Machine& m, const Instruction& ins, std::string_view unit, int64_t rows,
+                                           const std::map<std::string, int64_t>& values = {});
+
 // The cycles from the first row's first effect to the last row's last:
 // (rows - 1) x initiation + span, for the per-row actions.
 int64_t latency(const Machine& m, const Instruction& ins, std::string_view unit, int64_t rows,

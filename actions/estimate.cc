@@ -17,26 +17,10 @@ bool applies(const Action& a, const std::map<std::string, int64_t>& values) {
 
 // The port whose uses take `unit` the most cycles over the invocation.
 std::string busiest_port(const Machine& m, const Invocation& inv, const std::string& unit) {
-  const Unit* u = m.unit(unit);
-  std::map<std::string, int64_t> row_uses, once_uses;
-  for (const Action& a : inv.instruction->actions)
-    if (a.unit == unit && applies(a, inv.operands)) {
-      const ActionPort* p = u ? u->port(a.port) : nullptr;
-      (a.per == Per::row ? row_uses : once_uses)[p ? p->side(a.op) : a.port] += a.times;
-    }
   std::string best;
   int64_t most = -1;
-  for (const auto* uses : {&row_uses, &once_uses})
-    for (const auto& [port, n] : *uses) {
-      const ActionPort* p = u ? u->port(port.substr(0, port.find_first_of("<>"))) : nullptr;
-      const int64_t capacity = p ? std::max<int64_t>(p->capacity, 1) : 1;
-      const auto cycles = [&](const std::map<std::string, int64_t>& of, int64_t times) {
-        auto it = of.find(port);
-        return it == of.end() ? 0 : (it->second * times + capacity - 1) / capacity;
-      };
-      const int64_t total = cycles(row_uses, inv.rows) + cycles(once_uses, 1);
-      if (total > most) most = total, best = port;
-    }
+  for (const auto& [port, cycles] : port_cycles(m, *inv.instruction, unit, inv.rows, inv.operands))
+    if (cycles > most) most = cycles, best = port;
   return best;
 }
 

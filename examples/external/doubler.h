@@ -18,6 +18,8 @@ struct Doubler {
   static constexpr auto ports = port_list(X, out);
   static constexpr auto params = param_list(n);
   static constexpr loom::Pipeline pipeline{/*ii=*/1, /*depth=*/2};
+  LOOM_OPS("add");
+  LOOM_ARITHMETIC("twice", 1, "T lane adders, each lane added to itself");
 
   template <class IO>
   static void body(IO& io) {

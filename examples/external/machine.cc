@@ -2,6 +2,7 @@
 // registered with Loom's command line: a doubler and a writer.
 #include <random>
 
+#include "actions/builder.h"
 #include "compose/place.h"
 #include "doubler.h"
 #include "machines/registry.h"
@@ -43,10 +44,24 @@ Result<Workload> any_workload(const Region& region, uint64_t seed) {
   return BuiltLanes::with(region.params, "T", [&](auto t) { return workload<t>(region, seed); });
 }
 
+// Its action model, for `loom project`, `loom cost` and `loom conform`: one
+// instruction over the N words.
+Result<RegionModel> model(actions::Machine m, const Region& region) {
+  using actions::rows;
+  actions::InstructionBuilder b("double");
+  b.load("doubler", "X.read", "x", rows("X"));
+  b.compute("doubler", "twice", "add", {"x", "x"}, "y");
+  b.send("doubler", "doubled", "y");
+  b.receive("writer", "doubled", "z");
+  b.store("writer", "Y.write", {"z"}, rows("Y"));
+  m.instructions.push_back(b.done());
+  return RegionModel{std::move(m), {{"double", {}, region.params["N"]}}};
+}
+
 const MachineRegistration registration({
     "doubler", "a machine from a workspace of its own (Loom's examples/external)",
     [](const Overrides& o) { return BuiltLanes::with(o, "T", 4, [](auto t) { return architecture<t>(); }); },
-    any_workload, workload_runs(any_workload), no_dependences});
+    any_workload, workload_runs(any_workload), no_dependences, {}, model});
 
 }  // namespace
 }  // namespace mine

@@ -157,6 +157,7 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
   std::map<std::string, int64_t> latency;
   for (const actions::Unit& u : m.units) latency[u.name] = actions::latency(structure, u);
   std::map<std::string, int64_t> work, free_at;
+  std::map<std::string, std::map<std::string, int64_t>> port_work;  // unit -> port -> cycles busy
   int64_t end = 0;
   const std::vector<isa::Instruction> stream = dynamic_stream(program.encoded);
   // Nothing issues before the program is on chip: the first unit every
@@ -228,6 +229,7 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
         end = std::max(end, free_at[u]);
       }
       work[u] += steps;
+      for (const auto& [port, cycles] : actions::port_cycles(m, *model_ins, u, ins.nr, values)) port_work[u][port] += cycles;
       cost_row.units.push_back({u, steps, row.empty() ? once.span : row.span, row.empty() ? once.initiation : row.initiation,
                                 row.empty()});
       units += " " + u + ": " + std::to_string(steps) + " (" +
@@ -246,6 +248,9 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
       busiest = w;
       c.bottleneck = u;
     }
+  int64_t most = -1;
+  for (const auto& [port, cycles] : port_work[c.bottleneck])
+    if (cycles > most) most = cycles, c.bottleneck_port = port;
   c.estimate = end + kRegionDone;
   c.table += "\nper program (steps each unit works; latency a row takes through it, from the composed pipelines):\n";
   for (const auto& [u, w] : work) {
@@ -255,7 +260,8 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
     c.table += line;
   }
   c.table += "static estimate: " + std::to_string(c.estimate) + " cycles (the bottleneck, " + c.bottleneck + ", works " +
-             std::to_string(busiest) + " steps; the first " + std::to_string(c.prologue) +
+             std::to_string(busiest) + " steps, bound by its port " + c.bottleneck_port + "; the first " +
+             std::to_string(c.prologue) +
              " start the region and copy the program on chip, a burst at a time)\n";
   c.table += "\nobligations:\n";
   size_t discharged = 0;

@@ -64,7 +64,7 @@ struct Cost {
   std::string table;
   int64_t estimate = 0;
   int64_t prologue = 0;  // cycles before the first instruction issues: the start, and the sequencer's copy of the program
-  std::string bottleneck;
+  std::string bottleneck, bottleneck_port;  // the unit that works longest, and the port that binds it
   // The table's figures, for --json.
   struct UnitStep {
     std::string unit;

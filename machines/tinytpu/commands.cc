@@ -341,7 +341,10 @@ int project_verb(const VerbArgs& a) {
 }
 
 json cost_json(const Cost& c, const ActionModel& model) {
-  json j = {{"estimate", c.estimate}, {"bottleneck", c.bottleneck}, {"instructions", json::array()},
+  json j = {{"estimate", c.estimate},
+            {"bottleneck", c.bottleneck},
+            {"bottleneck_port", c.bottleneck_port},
+            {"instructions", json::array()},
             {"units", json::object()}, {"obligations", json::array()}};
   for (const Cost::Row& row : c.instructions) {
     json units = json::array();
