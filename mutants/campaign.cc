@@ -278,8 +278,9 @@ int main(int argc, char** argv) {
   int equivalent = 0, escaped = 0;
   for (const Mutant& m : mutants)
     if (m.kind == "design" && m.caught == "none") (m.equivalent.empty() ? escaped : equivalent)++;
-  std::printf("\n%d mutants: %d by bench, %d only by stress, %d only by check, %d only by tests, %d equivalent%s\n", designs,
-              design["bench"], design["stress"], design["check"], design["tests"], equivalent,
+  std::printf("\n%d mutants: %d by the executor against the reference, %d by bench, %d only by stress, %d only by check, "
+              "%d only by tests, %d equivalent%s\n",
+              designs, design["exec"], design["bench"], design["stress"], design["check"], design["tests"], equivalent,
               escaped ? (", " + std::to_string(escaped) + " escaped").c_str() : "");
   if (actions > 0)
     std::printf("%d TinyTPU action-model mutants: %d refused by the rule, %d caught by the check's work counts, %d by its "
