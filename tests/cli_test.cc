@@ -1,6 +1,8 @@
 // The `loom` binary as a user runs it: exit codes, output, and named errors.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
@@ -276,7 +278,8 @@ namespace {
 std::string scratch_dir(const std::string& name) {
   const char* tmp = std::getenv("TEST_TMPDIR");
   const std::string dir = std::string(tmp ? tmp : "/tmp") + "/" + name;
-  std::system(("rm -rf '" + dir + "'").c_str());
+  std::error_code ignored;  // absent already is fine
+  std::filesystem::remove_all(dir, ignored);
   return dir;
 }
 
@@ -315,7 +318,9 @@ TEST_CASE("loom hls refuses a bad part, clock or output directory by name", "[cl
   const Run no_out = loom("hls --machine example");
   CHECK(no_out.exit_code == 2);
   CHECK(no_out.err.find("error[usage] `loom hls`: --out is required") != std::string::npos);
-  std::system(("mkdir -p '" + dir + "' && echo mine > '" + dir + "/notes.txt'").c_str());
+  REQUIRE(std::filesystem::create_directories(dir));
+  std::ofstream(dir + "/notes.txt") << "mine\n";
+  REQUIRE(std::filesystem::exists(dir + "/notes.txt"));
   const Run taken = loom("hls --machine tinytpu --out " + dir);
   CHECK(taken.exit_code == 1);
   CHECK(taken.err.find("error[hls-output-exists]") != std::string::npos);

@@ -28,14 +28,20 @@ struct is_result<Result<T>> : std::true_type {};
 template <unsigned... Vs>
 struct BuiltValues {
   static constexpr int64_t list[] = {Vs...};
+  // The first value, as a constant every compiler takes for a template argument
+  // (clang does not take `list[0]` inside a member function of the template).
+  static constexpr unsigned first() {
+    constexpr int64_t values[] = {Vs...};
+    return static_cast<unsigned>(values[0]);
+  }
 
   // f(std::integral_constant<unsigned, V>{}) for the V equal to `value`, which
   // must be one of Vs (check it with choose_built first).
   template <class F>
   static auto dispatch(int64_t value, F&& f) {
-    using R = decltype(f(std::integral_constant<unsigned, list[0]>{}));
+    using R = decltype(f(std::integral_constant<unsigned, first()>{}));
     std::optional<R> out;
-    ((value == Vs && (out.emplace(f(std::integral_constant<unsigned, Vs>{})), true)) || ...);
+    static_cast<void>(((value == Vs && (out.emplace(f(std::integral_constant<unsigned, Vs>{})), true)) || ...));
     assert(out.has_value() && "dispatch of a value that was not built");
     return std::move(*out);
   }
@@ -45,7 +51,7 @@ struct BuiltValues {
   // value that was not built is choose_built()'s not-built error, listing Vs.
   template <class F>
   static auto with(const Overrides& overrides, std::string_view name, int64_t fallback, F&& f) {
-    using R = decltype(f(std::integral_constant<unsigned, list[0]>{}));
+    using R = decltype(f(std::integral_constant<unsigned, first()>{}));
     using Out = std::conditional_t<is_result<R>::value, R, Result<R>>;
     auto value = choose_built(overrides, name, list, fallback);
     if (!value.ok()) return Out(value.status());

@@ -42,7 +42,7 @@ struct BuildList {
   static auto dispatch(const BuildKey& key, F&& f) {
     using R = decltype(f(std::type_identity<std::tuple_element_t<0, std::tuple<Ns...>>>{}));
     std::optional<R> out;
-    ((key == key_of<Ns>() && (out.emplace(f(std::type_identity<Ns>{})), true)) || ...);
+    static_cast<void>(((key == key_of<Ns>() && (out.emplace(f(std::type_identity<Ns>{})), true)) || ...));
     assert(out.has_value() && "dispatch of a configuration that was not built");
     return std::move(*out);
   }

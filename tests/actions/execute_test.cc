@@ -16,7 +16,7 @@ namespace {
 // `c` of 2 lanes of `channel_bits`.
 Machine machine(int64_t out_bits = 32, int64_t channel_bits = 8, int64_t out_lanes = 2) {
   Machine m;
-  m.name = "m";
+  m.name = std::string("m");  // not = "m": gcc 12 at -O2 warns falsely (-Wrestrict, GCC bug 105651)
   m.units.push_back({"u", {{"p", 4}, {"c", 4}}, 1, true, {}});
   m.states = {{"in", 4, 2, 8}, {"out", 4, out_lanes, out_bits}, {"wide", 2, 4, 8}};
   m.channels = {{"c", 2, channel_bits}};

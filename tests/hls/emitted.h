@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -43,7 +44,8 @@ inline Emitted emit_machine(const std::string& machine, const Overrides& overrid
 inline std::string scratch(const std::string& name) {
   const char* tmp = std::getenv("TEST_TMPDIR");
   const std::string dir = std::string(tmp ? tmp : "/tmp") + "/" + name;
-  std::system(("rm -rf '" + dir + "'").c_str());
+  std::error_code ignored;  // absent already is fine
+  std::filesystem::remove_all(dir, ignored);
   return dir;
 }
 
