@@ -80,7 +80,9 @@ std::map<std::string, int64_t> port_cycles(const Machine& m, const Instruction& 
       (a.per == Per::row ? row_uses : once_uses)[key] += std::max<int64_t>(a.times, 1);
       capacity[key] = p ? std::max<int64_t>(p->capacity, 1) : 1;
     }
-  for (const auto& [key, c] : capacity) {
+  for (const auto& entry : capacity) {  // not a structured binding: clang 14 does not capture one in a lambda
+    const std::string& key = entry.first;
+    const int64_t c = entry.second;
     const auto cycles = [&](const std::map<std::string, int64_t>& of, int64_t times) {
       auto it = of.find(key);
       return it == of.end() ? int64_t{0} : (it->second * times + c - 1) / c;

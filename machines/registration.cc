@@ -31,7 +31,8 @@ const std::vector<MachineEntry>& machines() {
       return a.rank != b.rank ? a.rank < b.rank : a.entry.name < b.entry.name;
     });
     std::vector<MachineEntry> list;
-    for (const auto& [rank, m] : ranked) {
+    for (const Registered& r : ranked) {
+      const MachineEntry& m = r.entry;  // not a structured binding: clang 14 does not capture one in a lambda
       const bool taken = std::any_of(list.begin(), list.end(), [&](const MachineEntry& k) { return k.name == m.name; });
       if (taken) {
         std::fprintf(stderr, "error[duplicate-machine] machine '%s': registered twice; the second is left out\n",
