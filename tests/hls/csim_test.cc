@@ -5,7 +5,10 @@
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
+#include <algorithm>
+#include <map>
 #include <regex>
+#include <set>
 
 #include "compose/place.h"
 #include "tests/hls/copy.h"
@@ -73,22 +76,100 @@ TEST_CASE("TinyTPU's project C-simulates its bench sample at T=8, MAXDIM=64", "[
   passes("tinytpu", {{"T", 8}, {"MAXDIM", 64}}, "tinytpu_t8");
 }
 
-TEST_CASE("a one-bit corruption of one expected word makes the testbench fail", "[hls][csim]") {
-  Emitted e = emit_machine("tinytpu", {{"T", 4}, {"MAXDIM", 16}});
-  std::string& data = e.project.files.at("loom_tb_data.h");
-  const size_t at = data.find("0x", data.find("_C_expected[] = {"));
+// The testbench's expected words, parsed out of loom_tb_data.h: each run's
+// name, and per argument its expected array and limbs per word.
+struct ExpectedArray {
+  std::string run, argument, array;
+  int limbs = 0, element_bits = 0;  // a word's limbs; the testbench element's bits
+  int64_t words = 0;
+};
+
+std::vector<ExpectedArray> expected_arrays(const Emitted& e) {
+  const std::string& data = e.project.files.at("loom_tb_data.h");
+  const std::string& tb = e.project.files.at("tb.cpp");
+  std::vector<std::string> runs, names;
+  const std::regex run(R"re(\n    \{"([^"]*)")re"), arg(R"re(static ap_uint<\d+> loom_arg_(\w+)\[\d+\];  // ([^\n]*)\n)re");
+  for (auto it = std::sregex_iterator(data.begin(), data.end(), run); it != std::sregex_iterator(); ++it) runs.push_back((*it)[1]);
+  std::map<std::string, std::string> name_of;
+  for (auto it = std::sregex_iterator(tb.begin(), tb.end(), arg); it != std::sregex_iterator(); ++it) name_of[(*it)[1]] = (*it)[2];
+  std::vector<ExpectedArray> out;
+  const std::regex array(R"re(static const uint64_t run(\d+)_(\w+)_expected\[\] = \{([^}]*)\};)re");
+  for (auto it = std::sregex_iterator(data.begin(), data.end(), array); it != std::sregex_iterator(); ++it) {
+    const std::string name = name_of.at((*it)[2]);
+    int bits = 0;
+    for (const ArgumentInstance& a : e.region.arguments)
+      if (a.name == name) bits = a.word.bits();
+    const std::string limbs = (*it)[3];
+    const int64_t count = std::count(limbs.begin(), limbs.end(), 'x');
+    int element = 8;  // a power of two, at least 8 (UG1448)
+    while (element < bits) element *= 2;
+    ExpectedArray x{runs.at(std::stoul((*it)[1])), name, "run" + (*it)[1].str() + "_" + (*it)[2].str() + "_expected",
+                    (bits + 63) / 64, element, 0};
+    x.words = count / x.limbs;
+    out.push_back(x);
+  }
+  return out;
+}
+
+// Flips bit 5 of limb `limb` of word `word` of the expected array `array`.
+void corrupt(std::string& data, const std::string& array, int limbs, int64_t word, int limb) {
+  size_t at = data.find("0x", data.find("static const uint64_t " + array + "[] = {"));
+  for (int64_t k = 0; k < word * limbs + limb; ++k) at = data.find("0x", at + 2);
   REQUIRE(at != std::string::npos);
-  const uint64_t word = std::stoull(data.substr(at + 2, 16), nullptr, 16);
+  const uint64_t value = std::stoull(data.substr(at + 2, 16), nullptr, 16);
   char flipped[19];
-  std::snprintf(flipped, sizeof flipped, "0x%016llx", static_cast<unsigned long long>(word ^ (uint64_t{1} << 5)));
+  std::snprintf(flipped, sizeof flipped, "0x%016llx", static_cast<unsigned long long>(value ^ (uint64_t{1} << 5)));
   data.replace(at, 18, flipped);
-  const std::string dir = scratch("tinytpu_corrupt");
+}
+
+// One expected bit wrong at every class of position at once: the first and
+// last run, every output argument, each one's first and last row, and the
+// first, a middle and the last limb of its words. Each is its own word, so
+// each must be reported, naming its run, argument, row and bits.
+void every_position_fails(const std::string& machine, const Overrides& overrides, const std::string& name) {
+  Emitted e = emit_machine(machine, overrides);
+  const std::vector<ExpectedArray> arrays = expected_arrays(e);
+  REQUIRE_FALSE(arrays.empty());
+  const std::string first = arrays.front().run, last = arrays.back().run;
+  REQUIRE(first != last);
+  std::string& data = e.project.files.at("loom_tb_data.h");
+  std::vector<std::string> wanted;
+  std::set<std::string> arguments;
+  for (const ExpectedArray& x : arrays) {
+    if (x.run != first && x.run != last) continue;
+    const bool is_first = x.run == first;
+    if (!is_first && arguments.count(x.argument) == 0) FAIL("argument " << x.argument << " is expected only in the last run");
+    arguments.insert(x.argument);
+    // First run: row 0 at the first limb, the last row at a middle one; last
+    // run: row 0 and the last row at the last limb.
+    std::vector<std::pair<int64_t, int>> at = is_first
+                                                  ? std::vector<std::pair<int64_t, int>>{{0, 0}, {x.words - 1, x.limbs / 2}}
+                                                  : std::vector<std::pair<int64_t, int>>{{0, x.limbs - 1}, {x.words - 1, x.limbs - 1}};
+    for (const auto& [word, limb] : at) {
+      corrupt(data, x.array, x.limbs, word, limb);
+      const int lo = 64 * limb, hi = std::min(lo + 63, x.element_bits - 1);
+      wanted.push_back("MISMATCH run '" + x.run + "' " + x.argument + "[" + std::to_string(word) + "] bits " +
+                       std::to_string(lo) + ".." + std::to_string(hi) + ":");
+    }
+  }
+  REQUIRE(wanted.size() < 10);  // the testbench lists the first ten
+  const std::string dir = scratch(name);
   REQUIRE(hls::write_project(e.project, dir).ok());
   const Csim run = csim(dir, "g++");
   INFO(run.log);
   CHECK(run.status != 0);
-  CHECK(run.log.find("LOOM CSIM FAIL: 1 of") != std::string::npos);
-  CHECK(run.log.find("MISMATCH run 'gemm 4x4x4 looped' C[0]") != std::string::npos);
+  CHECK(run.log.find("LOOM CSIM FAIL: " + std::to_string(wanted.size()) + " of") != std::string::npos);
+  for (const std::string& line : wanted) {
+    INFO(line);
+    CHECK(run.log.find(line) != std::string::npos);
+  }
+}
+
+TEST_CASE("a wrong expected bit at every class of position makes the testbench fail, each named", "[hls][csim]") {
+  // TinyTPU at T=8: C's words are 256 bits, four limbs; its runs, many.
+  every_position_fails("tinytpu", {{"T", 8}, {"MAXDIM", 16}}, "tinytpu_corrupt");
+  // DotTree: two output arguments, S and H.
+  every_position_fails("dottree", {}, "dottree_corrupt");
 }
 
 }  // namespace
