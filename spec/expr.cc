@@ -46,14 +46,19 @@ class ExprParser {
   // Every production that recursion can reach again counts one level: deep
   // nesting (parentheses, unary minuses, a chain of powers) would overflow the
   // stack, and no spec formula needs it.
-  static constexpr const char* kTooDeep = "nests too deeply (64 parentheses, or 128 signs and powers, at most)";
+  static inline const std::string kTooDeep = "nests too deeply (" + std::to_string(Expr::kMaxParentheses) +
+                                             " parentheses, or " + std::to_string(Expr::kMaxSigns) +
+                                             " signs and powers, at most)";
   struct Level {
     int& d;
     explicit Level(int& depth) : d(++depth) {}
     ~Level() { --d; }
     bool too_deep() const { return d > kMaxDepth; }
   };
-  static constexpr int kMaxDepth = 128;  // 64 parentheses: each is two levels
+  // The whole expression takes two levels (its comparison and its first
+  // operand), each parenthesis two more, each sign or power one.
+  static constexpr int kMaxDepth = 2 + 2 * Expr::kMaxParentheses;
+  static_assert(kMaxDepth == 2 + Expr::kMaxSigns, "one bound for both");
 
   int comparison() {
     const Level level(depth_);

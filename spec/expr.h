@@ -21,10 +21,12 @@ class Expr {
   // Grammar, loosest first: comparison (== != < <= > >=), + -, * / %, unary -,
   // ^ (power, right-associative), then integers, names and parentheses.
   // `where` names the expression in errors (a JSON path).
-  // Errors: bad-expression (a syntax error, nesting deeper than 64 levels, a
-  // number past 64 bits, or more than kMaxLength characters).
+  // Errors: bad-expression (a syntax error, more than kMaxParentheses
+  // parentheses or kMaxSigns unary minuses or powers nested, a number past
+  // 64 bits, or more than kMaxLength characters).
   static Result<Expr> parse(std::string_view text, const std::string& where);
   static constexpr size_t kMaxLength = 1024;
+  static constexpr int kMaxParentheses = 64, kMaxSigns = 128;
 
   using Lookup = std::function<std::optional<int64_t>(std::string_view name)>;
   // Names looked up in `values`, which must outlive the lookup.

@@ -363,9 +363,8 @@ void read_parameters(Reader& top, IsaSpec& s) {
   top.array("parameters", [&](Reader& r) {
     Parameter p{r.text("name"), r.integer("default"), r.integer("min"), r.integer("max"), r.text("doc", false)};
     // Ceilings are found by walking a parameter's range, so keep it walkable.
-    constexpr int64_t kWidest = 1'000'000;
-    if (p.min < -kWidest || p.max > kWidest)
-      r.error("invalid-range", "a parameter's range lies within +-" + std::to_string(kWidest), "max");
+    if (p.min < -kWidestParameter) r.error("invalid-range", "a parameter's range lies within +-" + std::to_string(kWidestParameter), "min");
+    if (p.max > kWidestParameter) r.error("invalid-range", "a parameter's range lies within +-" + std::to_string(kWidestParameter), "max");
     if (s.parameter(p.name)) r.error("duplicate-name", "parameter '" + p.name + "' is declared twice", "name");
     if (p.min > p.max) r.error("invalid-range", "min " + std::to_string(p.min) + " exceeds max " + std::to_string(p.max), "min");
     else if (p.value < p.min || p.value > p.max)

@@ -66,6 +66,10 @@ struct ChainHeader {
   std::string doc;
 };
 
+// Ceilings are found by walking a parameter's range, so a spec keeps each
+// within +-kWidestParameter (invalid-range at its min or max).
+inline constexpr int64_t kWidestParameter = 1'000'000;
+
 struct Parameter {
   std::string name;
   int64_t value = 0, min = 0, max = 0;

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
@@ -388,6 +389,44 @@ TEST_CASE("a CSV with ragged rows, no rows or a non-integer is refused at file:l
   const Run none = loom("ref " + program + " --a " + write("none.csv", "") + " --b " + temp("ok.csv"));
   CHECK(none.exit_code == 1);
   CHECK(none.err.find("error[csv-empty]") != std::string::npos);
+}
+
+}  // namespace
+
+namespace {
+
+// Each numeric option's declared range, at its ends: the last value taken
+// (the run goes on: 0, or 1 when the run itself stops), and the next refused,
+// by name. The ends are the ones docs/cli.md gives.
+TEST_CASE("every numeric option at both ends of its range: the last value taken, the next refused by name", "[cli][limits]") {
+  const int64_t most = std::numeric_limits<int64_t>::max();
+  const std::string past = "9223372036854775808";  // most + 1
+  for (const std::string verb : {"sim --machine example", "demo", "conform --machine matvec"}) {
+    INFO(verb);
+    CHECK(loom(verb + " --seed 0").exit_code == 0);
+    CHECK(loom(verb + " --seed " + std::to_string(most)).exit_code == 0);
+    const Run over = loom(verb + " --seed " + past);
+    CHECK(over.exit_code == 2);
+    CHECK(over.err.find("--seed") != std::string::npos);
+    CHECK(loom(verb + " --seed -1").exit_code == 2);
+  }
+  for (const std::string bound : {"--max-cycles", "--max-steps"}) {
+    INFO(bound);
+    const Run least = loom("sim --machine example " + bound + " 1");
+    CHECK(least.exit_code == 1);  // taken, and the watchdog stops the run at once
+    CHECK(least.out.find("watchdog") != std::string::npos);
+    CHECK(loom("sim --machine example " + bound + " " + std::to_string(most)).exit_code == 0);
+    CHECK(loom("sim --machine example " + bound + " 0").exit_code == 2);
+    CHECK(loom("sim --machine example " + bound + " " + past).exit_code == 2);
+  }
+  // A FIFO's depth: 1 to 2^20 words.
+  for (const auto& [depth, taken] : {std::pair{"1", true}, std::pair{"1048576", true}, std::pair{"0", false},
+                                     std::pair{"1048577", false}}) {
+    INFO("--depth x_chain=" << depth);
+    const Run r = loom(std::string("sim --machine example --depth x_chain=") + depth);
+    CHECK((r.err.find("invalid-depth") == std::string::npos) == taken);
+    CHECK((r.exit_code == 0) == taken);
+  }
 }
 
 }  // namespace

@@ -282,6 +282,11 @@ TEST_CASE("a bad part, clock, dependence or test run is refused by name", "[hls]
     CHECK(has_error(hls::check_options({part, 3.33}), "bad-part", "--part", "is not a Xilinx part name"));
   }
   CHECK(hls::check_options({"xc7z020clg400-1", 10}).ok());
+  // The clock's range, at both ends and just past them.
+  CHECK(hls::check_options({"xc7z020clg400-1", hls::kMinClockNs}).ok());
+  CHECK(hls::check_options({"xc7z020clg400-1", hls::kMaxClockNs}).ok());
+  CHECK(has_error(hls::check_options({"xc7z020clg400-1", std::nextafter(hls::kMinClockNs, 0.0)}), "bad-clock", "--clock-ns", ""));
+  CHECK(has_error(hls::check_options({"xc7z020clg400-1", std::nextafter(hls::kMaxClockNs, 1000.0)}), "bad-clock", "--clock-ns", ""));
   // The clock is written as given, and refused as given.
   auto precise = hls::emit(e.region, {"xcu250-figd2104-2L-e", 3.333333333}, {}, {kExampleRun(e)});
   REQUIRE(precise.ok());
