@@ -33,6 +33,9 @@ Constants constants(const IsaSpec& spec, const std::map<std::string, int64_t>& b
   c["agu.term_bits"] = n(spec.agu_term_bits);
   for (const Slice& s : spec.agu_subfields) slice("agu." + s.name, s);
   c["loops.depth"] = n(spec.loop_depth);
+  // A program's first words are the headers, one per unit in this order.
+  c["headers.count"] = n(static_cast<int64_t>(spec.headers.size()));
+  for (size_t slot = 0; slot < spec.headers.size(); ++slot) c["header." + spec.headers[slot].unit + ".slot"] = n(static_cast<int64_t>(slot));
   for (const Header& h : spec.headers) {
     slice("header." + h.unit, h.slice);
     for (const HeaderTerm& t : h.terms) {

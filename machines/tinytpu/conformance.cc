@@ -229,6 +229,12 @@ Result<spec::Constants> design_constants(const Build& build) {
   bits("agu.stride", d::kAguStride);
   c["loops.depth"] = n(d::kLoopDepth);
   for (const char* unit : {"dma_ld", "spm", "vru", "accu", "dma_st"}) bits("header." + std::string(unit), d::kTripCount);
+  // IMEM's layout: the sequencer reads header slot k as that unit's count,
+  // and the program from kHeaderWords on.
+  c["headers.count"] = n(d::kHeaderWords);
+  const std::pair<const char*, int> slots[] = {{"dma_ld", d::kHeaderDmaLd}, {"spm", d::kHeaderSpm}, {"vru", d::kHeaderVru},
+                                               {"accu", d::kHeaderAccu},   {"dma_st", d::kHeaderDmaSt}};
+  for (const auto& [unit, slot] : slots) c["header." + std::string(unit) + ".slot"] = n(slot);
   const auto per_row = [&](int64_t x) { return n(x) + " per row"; };
   c["header.dma_ld.dma_ld"] = per_row(1);
   c["header.spm.dma_ld.f0=" + n(d::kASpad) + "," + n(d::kBSpad)] = per_row(1);

@@ -38,10 +38,13 @@ Result<Workload> workload_for(const Region& region, const Assembled& program, co
   const int64_t imem_words = region.params["IMEM_WORDS"];
   if (Status fits = check_fits(static_cast<int64_t>(program.encoded.words.size()), build_of(region.params)); !fits.ok())
     return fits;
+  // check_fits counts the spec's headers, and the sequencer reads the
+  // design's: gen-isa --check holds the two equal (headers.count).
+  static_assert(design::kHeaderWords == isa::kHeaderCount, "IMEM's header words are the spec's");
   std::vector<Control> imem(static_cast<size_t>(imem_words));  // the rest is halt
-  for (size_t h = 0; h < program.headers.size(); ++h) imem[h] = control(program.headers[h]);
+  for (size_t h = 0; h < program.headers.size(); ++h) imem.at(h) = control(program.headers[h]);
   for (size_t w = 0; w < program.encoded.words.size(); ++w)
-    imem[design::kHeaderWords + w] = control(program.encoded.words[w]);
+    imem.at(design::kHeaderWords + w) = control(program.encoded.words[w]);
 
   IsaState expected = initial;
   Status ran = run_reference(program.encoded, expected);

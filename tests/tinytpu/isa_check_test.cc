@@ -69,6 +69,14 @@ TEST_CASE("every single-point edit of the spec is named by --check") {
        "constant 'parameter.MAXDIM.default'"},
       {"the weight-chain header", R"("carries": "nr", "lo": 0, "bits": 12)", R"("carries": "nr", "lo": 0, "bits": 11)",
        "constant 'chain.weight_chain.bits'"},
+      // IMEM's layout: a header more, or one fewer, moves every
+      // program word the design places.
+      {"a header more", R"({"unit": "dma_ld", "lo": 0, "bits": 15, "terms": [{"op": "dma_ld", "scale": "1", "per": "row"}]},)",
+       R"({"unit": "dma_ld", "lo": 0, "bits": 15, "terms": [{"op": "dma_ld", "scale": "1", "per": "row"}]},
+    {"unit": "wld", "lo": 0, "bits": 15, "terms": [{"op": "mm", "scale": "1", "per": "row"}]},)",
+       "constant 'headers.count'"},
+      {"a header fewer", R"({"unit": "dma_ld", "lo": 0, "bits": 15, "terms": [{"op": "dma_ld", "scale": "1", "per": "row"}]},)",
+       "", "constant 'header.dma_ld.slot'"},
   };
   CHECK(edits.size() >= 15);
   for (size_t i = 0; i < edits.size(); ++i) {

@@ -171,6 +171,40 @@ TEST_CASE("a program assembled for another build is refused by name, not run") {
   CHECK(work.errors()[0].message.find("MAXDIM=32") != std::string::npos);
 }
 
+TEST_CASE("a program runs with IMEM exactly full and one word to spare, and is refused one word over") {
+  const isa::Params defaults = isa::kDefaults;
+  auto program = assemble(gemm_program(8, 8, 8, true, Form::looped, defaults).value(), defaults);
+  REQUIRE(program.ok());
+  // The headers, then the program: its last word, the halt, in IMEM's last row.
+  const int64_t full = isa::kHeaderCount + static_cast<int64_t>(program.value().encoded.words.size());
+  REQUIRE(full >= 8);  // IMEM_WORDS' least
+  for (const int64_t imem : {full, full + 1}) {
+    INFO("IMEM_WORDS " << imem << ", the program " << program.value().encoded.words.size() << " words");
+    const Region region = compose({{"IMEM_WORDS", imem}});
+    const isa::Params p = isa_params(region);
+    auto fitted = assemble(gemm_program(8, 8, 8, true, Form::looped, p).value(), p);
+    REQUIRE(fitted.ok());
+    IsaState initial(p);
+    for (size_t i = 0; i < initial.A.size(); ++i) initial.A[i] = static_cast<int64_t>(i % 7) - 3;
+    for (size_t i = 0; i < initial.B.size(); ++i) initial.B[i] = static_cast<int64_t>(i % 5) - 2;
+    auto work = program_workload(region, fitted.value(), initial);
+    REQUIRE(work.ok());
+    CHECK(work.value().inputs.at("imem").rows() == imem);
+    auto sim = simulate(region, work.value().inputs);
+    REQUIRE(sim.ok());
+    INFO(sim.value().summary());
+    REQUIRE(sim.value().ok());
+    CHECK(work.value().check(sim.value().arguments).ok());
+  }
+  const Region tight = compose({{"IMEM_WORDS", full - 1}});
+  const isa::Params p = isa_params(tight);
+  auto over = assemble(gemm_program(8, 8, 8, true, Form::looped, p).value(), p);
+  REQUIRE(over.ok());
+  auto refused = program_workload(tight, over.value(), IsaState(p));
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.errors()[0].kind == "program-too-long");
+}
+
 // A 4x4x4 GEMM on a broken variant: it must end in a deadlock report whose
 // wait-for cycle runs through the unit that broke the rule and the accumulator.
 DeadlockReport deadlock_of(Variant variant) {
