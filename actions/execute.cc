@@ -1,5 +1,7 @@
 #include "actions/execute.h"
 
+#include "common/binary32.h"
+
 #include <algorithm>
 #include <climits>
 #include <cstring>
@@ -27,17 +29,8 @@ int64_t log2_ceil(size_t n) {
 int64_t add(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b)); }
 int64_t mul(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b)); }
 
-float as_float(int64_t bits) {
-  const uint32_t u = static_cast<uint32_t>(bits);
-  float f;
-  std::memcpy(&f, &u, sizeof f);
-  return f;
-}
-int64_t bits_of(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, sizeof u);
-  return narrow(u, 32);
-}
+float as_float(int64_t bits) { return binary32(static_cast<uint64_t>(bits)); }
+int64_t bits_of(float f) { return narrow(binary32_bits(f), 32); }
 
 class Run {
  public:

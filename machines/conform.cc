@@ -4,21 +4,16 @@
 #include <cstdio>
 #include <cstring>
 
+#include "common/binary32.h"
 #include "units/bits.h"
 
 namespace loom {
 namespace {
 
-float as_float(int64_t bits) {
-  const uint32_t u = static_cast<uint32_t>(bits);
-  float f;
-  std::memcpy(&f, &u, sizeof f);
-  return f;
-}
-bool is_nan(int64_t bits) { return std::isnan(as_float(bits)); }
 std::string float_text(int64_t bits) {
   char text[48];
-  std::snprintf(text, sizeof text, "%.9g (0x%08x)", static_cast<double>(as_float(bits)), static_cast<uint32_t>(bits));
+  std::snprintf(text, sizeof text, "%.9g (0x%08x)", static_cast<double>(binary32(static_cast<uint64_t>(bits))),
+                static_cast<uint32_t>(bits));
   return text;
 }
 
@@ -34,7 +29,9 @@ Status compare_three(const ThreeWay& o, const actions::ExecState& executed, int 
   int64_t differences = 0;
   for (size_t i = 0; i < o.reference.size(); ++i) {
     const int64_t r = o.reference[i], e = o.executor[i], b = observed ? o.bodies[i] : r;
-    const auto same = [&](int64_t x, int64_t y) { return x == y || (o.binary32 && is_nan(x) && is_nan(y)); };
+    const auto same = [&](int64_t x, int64_t y) {
+      return o.binary32 ? same_binary32(static_cast<uint64_t>(x), static_cast<uint64_t>(y)) : x == y;
+    };
     if (same(r, e) && same(e, b)) continue;
     if (differences++ >= limit) continue;
     const auto text = [&](int64_t v) { return o.binary32 ? float_text(v) : std::to_string(v); };

@@ -63,7 +63,8 @@ std::function<Result<std::vector<hls::TestRun>>(const Region&)> workload_runs(
     for (uint64_t seed : {0, 1}) {
       auto work = workload(region, seed);
       if (!work.ok()) return work.status();
-      runs.push_back({work.value().description, std::move(work.value().inputs), std::move(work.value().expected)});
+      runs.push_back({work.value().description, std::move(work.value().inputs), std::move(work.value().expected),
+                      std::move(work.value().binary32)});
     }
     return runs;
   };

@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,9 @@ struct Workload {
   // The reference's contents of every argument the check compares, in full:
   // what the HLS testbench compares the kernel's outputs with.
   std::map<std::string, Buffer> expected;
+  // The expected arguments whose lanes are IEEE binary32, which every check
+  // compares by common/binary32.h's rule; the rest, bit for bit.
+  std::set<std::string> binary32 = {};
 };
 
 // `rows` words of random lanes, each uniform over the lane's full two's

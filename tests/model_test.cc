@@ -5,8 +5,10 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <tuple>
 
 #include "compose/sim/simulator.h"
+#include "machines/conform.h"
 #include "machines/model.h"
 #include "machines/registry.h"
 
@@ -129,6 +131,37 @@ TEST_CASE("a disagreement names the row, lane and store, and which of the three 
   REQUIRE_FALSE(by_model.ok());
   CHECK(by_model.errors()[0].where.find("output 'Y' row 1 lane 0") == 0);
   CHECK(by_model.errors()[0].message.find("the action model disagrees with the reference and the unit bodies") == 0);
+}
+
+// Three-way conformance of binary32 lanes, by common/binary32.h's rule: each
+// rule both ways, the disagreeing description named.
+TEST_CASE("binary32 lanes conform when every NaN meets a NaN and every other value its own bits", "[model][conform]") {
+  const int64_t nan = 0x7fc00000, other_nan = static_cast<int64_t>(int32_t(0xffc01234u)), one = 0x3f800000,
+                zero = 0, negative_zero = static_cast<int64_t>(int32_t(0x80000000u));
+  const actions::ExecState none;
+  const auto three = [&](int64_t r, int64_t e, int64_t b) {
+    ThreeWay w{"S", 1, {r}, {e}, {b}, true};
+    return compare_three(w, none);
+  };
+  CHECK(three(nan, other_nan, nan).ok());
+  CHECK(three(one, one, one).ok());
+  CHECK(three(negative_zero, negative_zero, negative_zero).ok());
+  for (const auto& [r, e, b, who] : std::vector<std::tuple<int64_t, int64_t, int64_t, std::string>>{
+           {nan, one, nan, "the action model disagrees"},
+           {one, one, nan, "the unit bodies disagree"},
+           {nan, one, one, "the reference disagrees"},
+           {zero, zero, negative_zero, "the unit bodies disagree"},
+           {negative_zero, zero, negative_zero, "the action model disagrees"},
+           {one, one + 1, one, "the action model disagrees"}}) {
+    INFO(r << " " << e << " " << b);
+    const Status s = three(r, e, b);
+    REQUIRE(s.errors().size() == 1);
+    CHECK(s.errors()[0].kind == "conform-mismatch");
+    CHECK(s.errors()[0].message.find(who) == 0);
+  }
+  // Not binary32: a NaN's bits are only an integer's.
+  ThreeWay integers{"S", 1, {nan}, {other_nan}, {nan}, false};
+  CHECK(compare_three(integers, none).has("conform-mismatch"));
 }
 
 TEST_CASE("every machine offers project; its ports derive from the composition or are declared arithmetic", "[model][project]") {

@@ -343,9 +343,16 @@ class Emitter {
         status.add("hls-argument-width", "argument " + q(a.name),
                    "holds words of " + std::to_string(a.word.bits()) + " bits; an m_axi port carries at most " +
                        std::to_string(kMaxAxiBits) + " (UG1448 214-226)");
-    for (const TestRun& run : runs_)
+    for (const TestRun& run : runs_) {
       if (run.expected.empty())
         status.add("hls-test-run", "test run " + q(run.name), "expects no output, so the testbench would compare nothing");
+      for (const std::string& name : run.binary32) {
+        const auto it = run.expected.find(name);
+        if (it == run.expected.end() || it->second.word().lane_bits != 32)
+          status.add("hls-test-run", "test run " + q(run.name) + " argument " + q(name),
+                     "is compared as binary32, so it must be an expected output of 32-bit lanes");
+      }
+    }
     if (runs_.empty()) status.add("hls-test-run", "region " + q(region_.name), "the testbench needs at least one run");
     // The data is compiled into the testbench: past this it is a header no compiler takes in reasonable time.
     int64_t limbs = 0;
@@ -608,7 +615,7 @@ class Emitter {
     std::string table = "struct LoomRun {\n  const char* name;\n";
     for (size_t a = 0; a < region_.arguments.size(); ++a)
       table += "  const uint64_t* " + arg_ids_[a] + "_in;\n  int64_t " + arg_ids_[a] + "_in_rows;\n  const uint64_t* " +
-               arg_ids_[a] + "_expected;\n";
+               arg_ids_[a] + "_expected;\n  int " + arg_ids_[a] + "_binary32;\n";
     table += "};\n\nstatic const LoomRun kLoomRuns[] = {\n";
     for (size_t r = 0; r < runs_.size(); ++r) {
       const TestRun& run = runs_[r];
@@ -629,6 +636,7 @@ class Emitter {
         } else {
           table += ", 0";
         }
+        table += run.binary32.count(name) ? ", 1" : ", 0";
       }
       table += "},\n";
     }
@@ -667,11 +675,18 @@ static void loom_fill(ap_uint<W>* words, int64_t rows, const uint64_t* limbs, in
   }
 }
 
+// An IEEE binary32 NaN: exponent all ones, fraction not zero.
+static inline bool loom_nan32(uint64_t bits) {
+  return (bits & 0x7f800000u) == 0x7f800000u && (bits & 0x007fffffu) != 0;
+}
+
 // Compares `rows` elements with the expected limbs of a B-bit word, and their
-// bits above the word with zero; returns the elements that differ.
+// bits above the word with zero; returns the elements that differ. With
+// `binary32`, the word's 32-bit lanes are IEEE floats: a NaN matches only a
+// NaN, every other value bit for bit (common/binary32.h).
 template <int B, int W>
 static int64_t loom_compare(const ap_uint<W>* words, int64_t rows, const uint64_t* limbs, const char* run,
-                            const char* arg, int64_t reported) {
+                            const char* arg, int64_t reported, int binary32) {
   const int limb_count = (B + 63) / 64, chunks = (W + 63) / 64;
   int64_t differ = 0;
   for (int64_t r = 0; r < rows; ++r)
@@ -679,7 +694,11 @@ static int64_t loom_compare(const ap_uint<W>* words, int64_t rows, const uint64_
       const int lo = 64 * c, hi = loom_hi(lo, W);
       const uint64_t got = words[r].range(hi, lo).to_uint64();
       const uint64_t want = c < limb_count ? limbs[r * limb_count + c] : 0;
-      if (got == want) continue;
+      uint64_t differs = got ^ want;
+      for (int half = 0; binary32 && half < 2 && lo + 32 * half < B; ++half)
+        if (loom_nan32(want >> (32 * half)) && loom_nan32(got >> (32 * half)))
+          differs &= ~(uint64_t{0xffffffffu} << (32 * half));
+      if (differs == 0) continue;
       if (reported + differ < 10)
         printf("MISMATCH run '%s' %s[%lld] bits %d..%d: got 0x%016llx, expected 0x%016llx%s\n", run, arg,
                static_cast<long long>(r), lo, hi, static_cast<unsigned long long>(got),
@@ -711,7 +730,7 @@ static int64_t loom_compare(const ap_uint<W>* words, int64_t rows, const uint64_
       out += "    if (loom_run." + id + "_expected) {\n      loom_differ += loom_compare<" +
              std::to_string(region_.arguments[a].word.bits()) + ">(loom_arg_" + id + ", " + rows +
              ", loom_run." + id + "_expected, loom_run.name, \"" + escape(region_.arguments[a].name) +
-             "\", loom_differ);\n      loom_compared += " + rows + ";\n    }\n";
+             "\", loom_differ, loom_run." + id + "_binary32);\n      loom_compared += " + rows + ";\n    }\n";
     }
     out += R"(  }
   if (loom_differ > 0) {

@@ -5,9 +5,24 @@
 // unbounded streams), so this is the only place one is caught before cosim.
 #include "compose/hls/presimulate.h"
 
+#include "common/binary32.h"
 #include "compose/sim/simulator.h"
 
 namespace loom::hls {
+namespace {
+
+// As the testbench compares them: bit for bit, or by 32-bit lanes under
+// common/binary32.h's rule.
+bool same_contents(const Buffer& got, const Buffer& expected, bool binary32) {
+  if (!binary32 || !(got.word() == expected.word()) || got.rows() != expected.rows()) return got == expected;
+  for (int64_t r = 0; r < got.rows(); ++r)
+    for (unsigned l = 0; l < got.stride(); ++l)
+      for (int half = 0; half < 2; ++half)
+        if (!same_binary32(got.row(r)[l] >> (32 * half), expected.row(r)[l] >> (32 * half))) return false;
+  return true;
+}
+
+}  // namespace
 
 Status presimulate(const Region& region, const std::vector<TestRun>& runs) {
   Status status;
@@ -46,7 +61,7 @@ Status presimulate(const Region& region, const std::vector<TestRun>& runs) {
     }
     for (const auto& [name, expected] : run.expected) {
       auto got = r.arguments.find(name);
-      if (got != r.arguments.end() && !(got->second == expected))
+      if (got != r.arguments.end() && !same_contents(got->second, expected, run.binary32.count(name) > 0))
         status.add("hls-test-mismatch", where + " argument '" + name + "'",
                    "the region, simulated, leaves other contents than the run expects, so the testbench would fail");
     }

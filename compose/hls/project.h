@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,10 @@ struct Dependence {
 struct TestRun {
   std::string name;
   std::map<std::string, Buffer> inputs, expected;
+  // Expected arguments of 32-bit lanes holding IEEE binary32 values: the
+  // testbench compares them by common/binary32.h's rule (a NaN matches only
+  // a NaN), the rest bit for bit.
+  std::set<std::string> binary32 = {};
 };
 
 // Every file of the project by its path inside the project directory.

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <map>
 #include <random>
+#include <set>
 
 #include "actions/book.h"
 #include "actions/queries.h"
@@ -389,6 +390,51 @@ TEST_CASE("ROUNDING with infinities, NaNs and subnormals still matches, any NaN 
     CHECK(nans > 0);
     CHECK(infinities > 0);
   }
+}
+
+// The check's float rule, both ways, on a workload whose taps hold NaNs,
+// infinities and (with two lanes, a tap is one product) zeros: a NaN passes
+// only as another NaN, a number never as a NaN, a zero never as the other.
+TEST_CASE("ROUNDING's check: a NaN matches only a NaN, +0 and -0 differ, both ways, at either tap", "[dottree][sim]") {
+  int nan_cases = 0, number_cases = 0, zero_cases = 0;
+  for (uint64_t seed : {2, 5, 8, 11}) {
+    const Region region = composed({{"NUMERICS", kRounding}, {"RED_LANES", 2}, {"ROWS", 64}});
+    auto work = workload(region, seed);
+    REQUIRE(work.ok());
+    REQUIRE(work.value().check(work.value().expected).ok());
+    CHECK(work.value().binary32 == std::set<std::string>{"S", "H"});
+    for (const auto& [tap, expected] : work.value().expected)
+      for (int64_t row = 0; row < expected.rows(); ++row)
+        for (int lane = 0; lane < expected.word().lanes; ++lane) {
+          const unsigned at = static_cast<unsigned>(32 * lane);
+          const uint64_t want = bits::extract(expected.row(row), at, 32);
+          const auto checked = [&](uint64_t got) {
+            ArgumentContents final = work.value().expected;
+            bits::deposit(final.at(tap).row(row), at, 32, got);
+            return work.value().check(final);
+          };
+          INFO("seed " << seed << " " << tap << " row " << row << " lane " << lane);
+          if (std::isnan(std::bit_cast<float>(static_cast<uint32_t>(want)))) {
+            ++nan_cases;
+            CHECK(checked(want ^ 0x80000000u).ok());                // its sign flipped
+            CHECK(checked((want & 0xff800000u) | 0x1234u).ok());    // another payload
+            CHECK(checked(0x3f800000u).has("mismatch"));            // 1.0f
+            CHECK(checked(0x7f800000u).has("mismatch"));            // +inf
+          } else if ((want & 0x7fffffffu) == 0) {
+            ++zero_cases;
+            CHECK(checked(want ^ 0x80000000u).has("mismatch"));     // the other zero
+            CHECK(checked(0x7fc00000u).has("mismatch"));            // a NaN
+          } else if (number_cases < 50) {
+            ++number_cases;
+            CHECK(checked(0x7fc00000u).has("mismatch"));            // a NaN for a number
+            CHECK(checked(want ^ 1u).has("mismatch"));              // one ulp
+          }
+        }
+  }
+  // Each rule met a case.
+  CHECK(nan_cases > 0);
+  CHECK(zero_cases > 0);
+  CHECK(number_cases > 0);
 }
 
 TEST_CASE("the FIFO depth QD is every channel's, and a depth of 1 still completes exactly", "[dottree][sim]") {

@@ -111,15 +111,25 @@ std::vector<ExpectedArray> expected_arrays(const Emitted& e) {
   return out;
 }
 
-// Flips bit 5 of limb `limb` of word `word` of the expected array `array`.
-void corrupt(std::string& data, const std::string& array, int limbs, int64_t word, int limb) {
+// Where limb `index` of the expected array `array` is written in the data,
+// and its value there.
+size_t limb_at(const std::string& data, const std::string& array, int64_t index) {
   size_t at = data.find("0x", data.find("static const uint64_t " + array + "[] = {"));
-  for (int64_t k = 0; k < word * limbs + limb; ++k) at = data.find("0x", at + 2);
+  for (int64_t k = 0; k < index; ++k) at = data.find("0x", at + 2);
   REQUIRE(at != std::string::npos);
-  const uint64_t value = std::stoull(data.substr(at + 2, 16), nullptr, 16);
-  char flipped[19];
-  std::snprintf(flipped, sizeof flipped, "0x%016llx", static_cast<unsigned long long>(value ^ (uint64_t{1} << 5)));
-  data.replace(at, 18, flipped);
+  return at;
+}
+uint64_t limb(const std::string& data, size_t at) { return std::stoull(data.substr(at + 2, 16), nullptr, 16); }
+void set_limb(std::string& data, size_t at, uint64_t value) {
+  char text[19];
+  std::snprintf(text, sizeof text, "0x%016llx", static_cast<unsigned long long>(value));
+  data.replace(at, 18, text);
+}
+
+// Flips bit 5 of limb `limb` of word `word` of the expected array `array`.
+void corrupt(std::string& data, const std::string& array, int limbs, int64_t word, int limb_index) {
+  const size_t at = limb_at(data, array, word * limbs + limb_index);
+  set_limb(data, at, limb(data, at) ^ (uint64_t{1} << 5));
 }
 
 // One expected bit wrong at every class of position at once: the first and
@@ -170,6 +180,76 @@ TEST_CASE("a wrong expected bit at every class of position makes the testbench f
   every_position_fails("tinytpu", {{"T", 8}, {"MAXDIM", 16}}, "tinytpu_corrupt");
   // DotTree: two output arguments, S and H.
   every_position_fails("dottree", {}, "dottree_corrupt");
+}
+
+// DotTree under ROUNDING with IEEE specials in its runs (seeds 2 and 5), two
+// lanes so that a tap is one product and zeros reach it. The testbench
+// compares its taps by common/binary32.h's rule: an expected NaN passes as
+// any NaN, and fails as a number; an expected number fails as a NaN; an
+// expected zero fails as the other zero.
+TEST_CASE("the testbench compares binary32 outputs by the float rule, each rule both ways", "[hls][csim]") {
+  const Overrides overrides = {{"NUMERICS", 1}, {"RED_LANES", 2}, {"ROWS", 64}};
+  Emitted e = emit_machine("dottree", overrides);
+  const MachineEntry& dottree = *find_machine("dottree").value();
+  std::vector<hls::TestRun> runs;
+  for (uint64_t seed : {2, 5}) {
+    auto work = dottree.workload(e.region, seed);
+    REQUIRE(work.ok());
+    runs.push_back({work.value().description, work.value().inputs, work.value().expected, work.value().binary32});
+  }
+  auto project = hls::emit(e.region, {}, {}, runs);
+  INFO(project.status().to_string());
+  REQUIRE(project.ok());
+  e.project = project.value();
+  // Each 32-bit lane of each expected word, by what it holds.
+  struct Lane {
+    ExpectedArray array;
+    int64_t word;
+    int half;
+    uint32_t bits;
+  };
+  std::vector<Lane> nans, zeros, numbers;
+  const std::string& original = e.project.files.at("loom_tb_data.h");
+  for (const ExpectedArray& x : expected_arrays(e))
+    for (int64_t w = 0; w < x.words; ++w)
+      for (int half = 0; half < 2 && 32 * half < x.limbs * 64; ++half) {
+        const uint32_t bits = static_cast<uint32_t>(limb(original, limb_at(original, x.array, w)) >> (32 * half));
+        const bool nan = (bits & 0x7f800000u) == 0x7f800000u && (bits & 0x007fffffu) != 0;
+        if (x.argument == "H" || half == 0) (nan ? nans : (bits & 0x7fffffffu) == 0 ? zeros : numbers).push_back({x, w, half, bits});
+      }
+  REQUIRE_FALSE(nans.empty());
+  REQUIRE_FALSE(zeros.empty());
+  REQUIRE_FALSE(numbers.empty());
+  const auto with_lane = [](std::string& data, const Lane& lane, uint32_t bits) {
+    const size_t at = limb_at(data, lane.array.array, lane.word);
+    const uint64_t mask = uint64_t{0xffffffffu} << (32 * lane.half);
+    set_limb(data, at, (limb(data, at) & ~mask) | (uint64_t{bits} << (32 * lane.half)));
+  };
+
+  // Every expected NaN made another NaN, its sign flipped and its payload changed: it passes.
+  hls::Project renamed = e.project;
+  for (const Lane& lane : nans) with_lane(renamed.files.at("loom_tb_data.h"), lane, (lane.bits ^ 0x80000000u) ^ 0x00012345u);
+  const std::string pass_dir = scratch("dottree_nan_payloads");
+  REQUIRE(hls::write_project(renamed, pass_dir).ok());
+  const Csim passes = csim(pass_dir, "g++");
+  INFO(passes.log);
+  CHECK(passes.status == 0);
+  CHECK(passes.log.find("LOOM CSIM PASS") != std::string::npos);
+
+  // A NaN made a number, a number a NaN, a zero the other zero: each named.
+  hls::Project wrong = e.project;
+  std::string& data = wrong.files.at("loom_tb_data.h");
+  const Lane* picked[] = {&nans.front(), &numbers.front(), &zeros.front()};
+  const uint32_t made[] = {0x3f800000u, 0x7fc00000u, zeros.front().bits ^ 0x80000000u};
+  for (int k = 0; k < 3; ++k) with_lane(data, *picked[k], made[k]);
+  const std::string fail_dir = scratch("dottree_float_wrong");
+  REQUIRE(hls::write_project(wrong, fail_dir).ok());
+  const Csim fails = csim(fail_dir, "g++");
+  INFO(fails.log);
+  CHECK(fails.status != 0);
+  for (const Lane* lane : picked)
+    CHECK(fails.log.find("MISMATCH run '" + lane->array.run + "' " + lane->array.argument + "[" + std::to_string(lane->word) + "]") !=
+          std::string::npos);
 }
 
 }  // namespace

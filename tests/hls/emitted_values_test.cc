@@ -224,12 +224,13 @@ TEST_CASE("the testbench's data is every run's, every input row given and every 
       CHECK(table[r][1] == run.name);
       const std::string row = table[r][2];  // the matches below point into it
       const Matches fields = all(row, R"re(, (\w+))re");
-      REQUIRE(fields.size() == 3 * ids.size());
+      REQUIRE(fields.size() == 4 * ids.size());  // per argument: input, its rows, expected, binary32
       for (size_t a = 0; a < ids.size(); ++a) {
         const std::string name = ids[a][2];
         INFO("argument " << name);
         // Inputs: the rows up to the last nonzero one, as given.
-        const std::string in = fields[3 * a][1], rows = fields[3 * a + 1][1], expected = fields[3 * a + 2][1];
+        const std::string in = fields[4 * a][1], rows = fields[4 * a + 1][1], expected = fields[4 * a + 2][1];
+        CHECK(fields[4 * a + 3][1] == (run.binary32.count(name) ? "1" : "0"));
         if (auto given = run.inputs.find(name); given != run.inputs.end() && in != "0") {
           const Buffer& b = given->second;
           const std::vector<uint64_t>& got = arrays.at(in);
