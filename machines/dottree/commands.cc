@@ -10,6 +10,7 @@
 #include "compose/sim/simulator.h"
 #include "machines/dottree/action_model.h"
 #include "machines/dottree/dottree.h"
+#include "machines/dottree/gates.h"
 
 namespace loom::dottree {
 namespace {
@@ -128,39 +129,6 @@ int cost_verb(const VerbArgs& a) {
   return kExitOk;
 }
 
-// One simulated run of the workload, checked against the reference.
-struct GateRun {
-  std::string name;
-  bool exact = false;
-  int64_t cycles = 0;
-  std::string failure;
-};
-
-GateRun gate_run(const Overrides& overrides, uint64_t seed) {
-  GateRun r;
-  for (const auto& [name, value] : overrides) r.name += name + "=" + std::to_string(value) + " ";
-  r.name += "seed " + std::to_string(seed);
-  auto arch = architecture(overrides);
-  if (!arch.ok()) return r.failure = arch.status().to_string(), r;
-  auto region = arch.value().compose(overrides);
-  if (!region.ok()) return r.failure = region.status().to_string(), r;
-  auto work = workload(region.value(), seed);
-  if (!work.ok()) return r.failure = work.status().to_string(), r;
-  SimOptions options;
-  auto sim = simulate(region.value(), work.value().inputs, options);
-  if (!sim.ok()) return r.failure = sim.status().to_string(), r;
-  r.cycles = sim.value().cycles;
-  if (!sim.value().ok()) return r.failure = sim.value().summary(), r;
-  Status check = work.value().check(sim.value().arguments);
-  // The reference, the action executor and the bodies, element by element.
-  auto model = checked_model(region.value(), model_of);
-  if (!model.ok()) check.merge(model.status());
-  else check.merge(conform_workload(model.value(), work.value(), &sim.value().arguments));
-  r.exact = check.ok();
-  r.failure = check.to_string();
-  return r;
-}
-
 // DotTree's gates run fixed sets of configurations: a --param is refused, not ignored.
 Status no_overrides(const VerbArgs& a, const char* verb) {
   if (!a.root.empty() || !a.spec.empty())
@@ -173,7 +141,7 @@ int report_runs(const std::vector<GateRun>& runs, const char* ok_word, const cha
   size_t exact = 0;
   for (const GateRun& r : runs) {
     exact += r.exact;
-    if (!r.exact) print("FAILED " + r.name + ":\n" + r.failure + "\n");
+    if (!r.exact) print("FAILED " + r.name + ":\n" + r.failure.to_string() + "\n");
   }
   print(fmt::format("{} {}/{}\n", exact == runs.size() ? ok_word : failed_word, exact, runs.size()));
   return exact == runs.size() ? kExitOk : kExitInput;
@@ -183,23 +151,17 @@ int report_runs(const std::vector<GateRun>& runs, const char* ok_word, const cha
 int bench_verb(const VerbArgs& a) {
   if (Status s = no_overrides(a, "bench"); !s.ok()) return exit_reporting(s, kExitUsage);
   std::vector<GateRun> runs;
-  for (int64_t numerics : {kExact, kRounding})
-    for (uint64_t seed : {0, 1}) runs.push_back(gate_run({{"NUMERICS", numerics}}, seed));
+  for (const auto& [overrides, seed] : bench_runs()) runs.push_back(gate_run(overrides, seed));
   for (const GateRun& r : runs)
     print(fmt::format("  {:<28} {:>6} cycles  {}\n", r.name, r.cycles, r.exact ? "exact" : "MISMATCH"));
   return report_runs(runs, "ALL EXACT:", "FAILURES:");
 }
 
-// stress: every built configuration, 1, 16 and 37 rows, seeds 0, 1 and 2
-// (EXACT's widest sums, ROUNDING's IEEE specials among them).
+// stress: every built configuration, 1, 16 and 37 rows, seeds 0, 1 and 2.
 int stress_verb(const VerbArgs& a) {
   if (Status s = no_overrides(a, "stress"); !s.ok()) return exit_reporting(s, kExitUsage);
   std::vector<GateRun> runs;
-  for (const BuildKey& key : Built::keys)
-    for (int64_t rows : {1, 16, 37})
-      for (uint64_t seed : {0, 1, 2})
-        runs.push_back(gate_run(
-            {{"NUMERICS", key.numerics}, {"RED_LANES", key.lanes}, {"RED_IN_BITS", key.in_bits}, {"ROWS", rows}}, seed));
+  for (const auto& [overrides, seed] : stress_runs()) runs.push_back(gate_run(overrides, seed));
   return report_runs(runs, "STRESS OK:", "STRESS FAILED:");
 }
 

@@ -119,7 +119,7 @@ Result<std::array<int64_t, 3>> shape(const std::string& text) {
 }
 
 json run_json(const GateRun& r) {
-  json j = {{"name", r.name}, {"seed", r.seed}, {"exact", r.exact}, {"cycles", r.cycles}, {"failure", r.failure}};
+  json j = {{"name", r.name}, {"seed", r.seed}, {"exact", r.exact}, {"cycles", r.cycles}, {"failure", r.failure.to_string()}};
   if (r.m > 0)
     j["gemm"] = {{"m", r.m}, {"k", r.k}, {"n", r.n}, {"relu", r.relu}, {"form", r.form == Form::looped ? "looped" : "flat"}};
   if (r.control) j["control"] = true;
@@ -128,10 +128,11 @@ json run_json(const GateRun& r) {
 
 void print_failure(const GateRun& r) {
   std::printf("  FAIL  %-40s seed %llu\n", r.name.c_str(), static_cast<unsigned long long>(r.seed));
+  const std::string failure = r.failure.to_string();
   size_t pos = 0;
-  for (int lines = 0; pos < r.failure.size() && lines < 6; ++lines) {
-    const size_t eol = std::min(r.failure.find('\n', pos), r.failure.size());
-    std::printf("        %s\n", r.failure.substr(pos, eol - pos).c_str());
+  for (int lines = 0; pos < failure.size() && lines < 6; ++lines) {
+    const size_t eol = std::min(failure.find('\n', pos), failure.size());
+    std::printf("        %s\n", failure.substr(pos, eol - pos).c_str());
     pos = eol + 1;
   }
 }
@@ -376,7 +377,8 @@ int cost_verb(const VerbArgs& a) {
     for (const GateRun& r : runs.value())
       if (!r.exact)
         failed.add("bench-failed", "run '" + r.name + "'",
-                   "did not simulate exactly, so it has no cycles to set beside: " + r.failure.substr(0, r.failure.find('\n')));
+                   "did not simulate exactly, so it has no cycles to set beside: " +
+                       r.failure.to_string().substr(0, r.failure.to_string().find('\n')));
     if (!failed.ok()) return exit_reporting(failed);
     for (const GateRun& r : runs.value()) {
       if (r.m == 0) continue;

@@ -72,17 +72,8 @@ class Gate {
   GateRun run(const GateCase& c) {
     GateRun r = run(c.run.name, c.run.seed, c.program, c.initial);
     if (r.exact && c.run.m > 0) {
-      std::vector<int64_t> expected = triple_loop_gemm(c.initial, c.run.m, c.run.k, c.run.n, c.run.relu);
-      for (int64_t row = 0; row < p_.MAXDIM; ++row)
-        for (int64_t col = 0; col < p_.MAXDIM; ++col)
-          if (row >= c.run.m || col >= c.run.n) {
-            const size_t at = static_cast<size_t>(matrix_index(p_, row, col));
-            expected[at] = c.initial.C[at];
-          }
-      if (last_.C != expected) {
-        r.exact = false;
-        r.failure = "the simulated C matches the reference model, but not the plain triple-loop GEMM of A and B";
-      }
+      r.failure = check_triple_loop(c, last_.C);
+      r.exact = r.failure.ok();
     }
     r.m = c.run.m;
     r.k = c.run.k;
@@ -98,46 +89,41 @@ class Gate {
     r.name = std::move(name);
     r.seed = seed;
     if (!program.ok()) {
-      r.failure = program.status().to_string();
+      r.failure = program.status();
       return r;
     }
     auto assembled = assemble(program.value(), p_);
     if (!assembled.ok()) {
-      r.failure = assembled.status().to_string();
+      r.failure = assembled.status();
       return r;
     }
     r.assembled = true;
-    // The text assembler must read the program's text back to the same words.
-    auto reread = assemble_text(to_text(program.value()), r.name, p_);
-    if (!reread.ok() || reread.value().encoded.words != assembled.value().encoded.words) {
-      r.failure = "the program's text does not assemble back to its words" +
-                  (reread.ok() ? std::string() : ":\n" + reread.status().to_string());
-      return r;
-    }
+    r.failure = check_text_round_trip(to_text(program.value()), r.name, assembled.value(), p_);
+    if (!r.failure.ok()) return r;
     IsaState after = initial;
     auto work = program_workload(region_, assembled.value(), initial, &after);
     last_ = after;
     if (!work.ok()) {
-      r.failure = work.status().to_string();
+      r.failure = work.status();
       return r;
     }
     for (size_t e = 0; e < after.C.size(); ++e) r.changed += after.C[e] != initial.C[e];
     SimOptions options;
     auto sim = simulate(region_, work.value().inputs, options);
     if (!sim.ok()) {
-      r.failure = sim.status().to_string();
+      r.failure = sim.status();
       return r;
     }
     r.cycles = sim.value().cycles;
     if (!sim.value().ok()) {
-      r.failure = sim.value().summary();
+      r.failure.add("sim-incomplete", "run '" + r.name + "'", sim.value().summary());
       return r;
     }
     Status check = work.value().check(sim.value().arguments);
     // The reference, the action executor and the bodies, element by element.
     check.merge(conform_program(machine_, assembled.value(), initial, after, lanes_of(sim.value().arguments.at("C"))));
     r.exact = check.ok();
-    r.failure = check.to_string();
+    r.failure = std::move(check);
     return r;
   }
 
@@ -388,20 +374,69 @@ Result<std::vector<GateRun>> stress(const Overrides& overrides, const Compose& c
   }
   for (const Control& c : controls) {
     if (!slice.holds(index++)) continue;
-    GateRun r;
-    r.name = "control: " + c.name;
-    r.control = true;
-    auto assembled = assemble(c.program, gate.value().params());
-    if (assembled.ok()) {
-      r.failure = "the assembler accepted it; it must be refused with " + c.kind;
-    } else {
-      for (const Error& e : assembled.errors()) r.exact = r.exact || e.kind == c.kind;
-      if (!r.exact) r.failure = "refused, but not with " + c.kind + ":\n" + assembled.status().to_string();
-    }
-    runs.push_back(std::move(r));
+    runs.push_back(run_control(c.name, c.program, c.kind, gate.value().params()));
     if (progress) progress(runs.size(), total);
   }
   return runs;
+}
+
+Status check_text_round_trip(std::string_view text, const std::string& source, const Assembled& assembled,
+                             const isa::Params& p) {
+  const std::string where = "program '" + source + "'";
+  auto reread = assemble_text(text, source, p);
+  if (!reread.ok())
+    return Error{"text-round-trip", where, "its text does not assemble back:\n" + reread.status().to_string()};
+  const std::vector<uint64_t>& got = reread.value().encoded.words;
+  const std::vector<uint64_t>& want = assembled.encoded.words;
+  for (size_t w = 0; w < std::max(got.size(), want.size()); ++w)
+    if (w >= got.size() || w >= want.size() || got[w] != want[w])
+      return Error{"text-round-trip", where + " word " + std::to_string(w),
+                   "its text assembles to " + std::to_string(got.size()) + " words and the program to " +
+                       std::to_string(want.size()) + ", first differing here"};
+  return {};
+}
+
+Status check_triple_loop(const GateCase& c, const std::vector<int64_t>& c_after) {
+  const isa::Params& p = c.initial.p;
+  std::vector<int64_t> expected = triple_loop_gemm(c.initial, c.run.m, c.run.k, c.run.n, c.run.relu);
+  if (c_after.size() != expected.size())
+    return Error{"triple-loop-mismatch", "run '" + c.run.name + "'",
+                 "the reference model's C holds " + std::to_string(c_after.size()) + " elements, the build's " +
+                     std::to_string(expected.size())};
+  for (int64_t row = 0; row < p.MAXDIM; ++row)
+    for (int64_t col = 0; col < p.MAXDIM; ++col) {
+      const size_t at = static_cast<size_t>(matrix_index(p, row, col));
+      if (row >= c.run.m || col >= c.run.n) expected[at] = c.initial.C[at];
+      if (at < c_after.size() && c_after[at] == expected[at]) continue;
+      return Error{"triple-loop-mismatch", "run '" + c.run.name + "' C[" + std::to_string(row) + "][" + std::to_string(col) + "]",
+                   "the reference model gives " + (at < c_after.size() ? std::to_string(c_after[at]) : std::string("nothing")) +
+                       ", the plain triple-loop GEMM of A and B " + std::to_string(expected[at]) +
+                       ": the program or the reference computes another GEMM"};
+    }
+  return {};
+}
+
+GateRun run_control(const std::string& name, const Program& program, const std::string& kind, const isa::Params& p) {
+  GateRun r;
+  r.name = "control: " + name;
+  r.control = true;
+  auto assembled = assemble(program, p);
+  if (assembled.ok()) {
+    r.failure.add("control-accepted", "control '" + name + "'", "the assembler accepted it; it must be refused with " + kind);
+    return r;
+  }
+  for (const Error& e : assembled.errors()) r.exact = r.exact || e.kind == kind;
+  if (!r.exact)
+    r.failure.add("control-misnamed", "control '" + name + "'",
+                  "refused, but not with " + kind + ":\n" + assembled.status().to_string());
+  return r;
+}
+
+Result<GateRun> run_case(const Overrides& overrides, const GateCase& c, const Compose& compose,
+                         const std::string& spec_path) {
+  auto gate = Gate::make(overrides, compose, spec_path);
+  if (!gate.ok()) return gate.status();
+  return gate.value().run(c);
 }
 
 }  // namespace loom::tinytpu

@@ -28,7 +28,13 @@ struct GateRun {
   uint64_t seed = 0;  // the operands' seed, to rerun it
   bool exact = false;
   int64_t cycles = 0;
-  std::string failure;  // the simulator's or the check's errors, when not exact
+  // Why it is not exact, each reason a named error: a refusal of the
+  // program (its generator's, the assembler's, the workload's), a run that
+  // did not complete (sim-incomplete), a difference from the reference
+  // (mismatch) or between the three descriptions (conform-*), and the gate's
+  // own checks (text-round-trip, triple-loop-mismatch, control-accepted,
+  // control-misnamed).
+  Status failure;
   int64_t changed = 0;  // elements of C the reference changes: 0 would make the run compare nothing
   // GEMM runs: the shape and the program's form, for the cycle table.
   int64_t m = 0, k = 0, n = 0;
@@ -56,6 +62,28 @@ GateCase gemm_case(int64_t M, int64_t K, int64_t N, bool relu, Form form, uint64
 // edges (127, 128, -128, -129, 0, -1, 1, -2); none at a build without 8
 // columns. Seeds `seed` and `seed + 1`.
 std::vector<GateCase> edge_cases(const isa::Params& p, uint64_t seed);
+
+// The gate's own checks, each a named refusal (and a test's way in).
+//
+// A program's text, as to_text() writes it, must assemble to the words the
+// program itself assembled to. Error: text-round-trip, naming the first
+// word that differs, or carrying the text's own refusal.
+Status check_text_round_trip(std::string_view text, const std::string& source, const Assembled& assembled,
+                             const isa::Params& p);
+// A GEMM case's C, as the reference model left it (`c_after`), against the
+// plain triple loop of its A and B, with every element outside M x N as it
+// started. Error: triple-loop-mismatch at the first differing C[i][j].
+Status check_triple_loop(const GateCase& c, const std::vector<int64_t>& c_after);
+// A validator control (controls.h) `name`, assembled at `p`: exact when it
+// is refused with `kind`. Errors: control-accepted, control-misnamed
+// (refused, but for another reason).
+GateRun run_control(const std::string& name, const Program& program, const std::string& kind, const isa::Params& p);
+// One case through the gate at a build, as bench and stress run each: its
+// program assembled, read back from its text, run on the reference model,
+// simulated, checked against the reference and conformed three ways, and a
+// GEMM held to the triple loop. Errors: the gate's setup (bench's).
+Result<GateRun> run_case(const Overrides& overrides, const GateCase& c, const Compose& compose = architecture,
+                         const std::string& spec_path = std::string(kSpecPath));
 
 // bench's cases at a build: the published GEMM shapes that fit it, GEMM and
 // GEMM+ReLU, looped and flat (a build too wide for them runs its own largest

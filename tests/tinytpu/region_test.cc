@@ -86,7 +86,7 @@ TEST_CASE("bench is all exact at T=4, MAXDIM=16 and prints cycles for every GEMM
   REQUIRE(runs.ok());
   CHECK(runs.value().size() == 21);
   for (const GateRun& r : runs.value()) {
-    INFO(r.name << ": " << r.failure);
+    INFO(r.name << ": " << r.failure.to_string());
     CHECK(r.exact);
     CHECK(r.cycles > 0);
   }
@@ -120,7 +120,7 @@ TEST_CASE("an int16 partial sum in the PE passes bench but fails stress") {
   auto benched = bench({}, composer(Variant::psum_int16));
   REQUIRE(benched.ok());
   for (const GateRun& r : benched.value()) {
-    INFO(r.name << ": " << r.failure);
+    INFO(r.name << ": " << r.failure.to_string());
     CHECK(r.exact);  // [-4, 4] operands never leave 9 bits
   }
   auto stressed = stress({}, composer(Variant::psum_int16));

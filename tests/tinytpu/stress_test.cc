@@ -28,7 +28,7 @@ TEST_CASE("this shard's share of stress, at both default builds, is exact and it
     REQUIRE(runs.ok());
     CHECK(!runs.value().empty());
     for (const GateRun& r : runs.value()) {
-      INFO("T=" << build[0].second << " " << r.name << " seed " << r.seed << ": " << r.failure);
+      INFO("T=" << build[0].second << " " << r.name << " seed " << r.seed << ": " << r.failure.to_string());
       CHECK(r.exact);
       if (!r.control) CHECK(r.changed > 0);  // every run changes C, so comparing C compares something
     }
