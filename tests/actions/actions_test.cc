@@ -208,6 +208,109 @@ TEST_CASE("uses of a port with room for two share cycles") {
   CHECK(book(three, three.instructions[1], "accu", Per::row).initiation == 2);  // 4 reads, 2 a cycle
 }
 
+// Closed forms on cases chosen so that a wrong rounding, a lost use or a
+// latency taken for a rate shows. From docs/actions.md ("Span and
+// initiation"): each use takes the first cycle its port has room from its
+// action's ready time; span = last effect - first + 1 (an output's `at` after
+// its action's last use counts); initiation = max over ports of
+// ceil(uses / capacity); work = rows x the row initiation + the
+// per-instruction initiation; latency = (rows - 1) x initiation + span; and
+// port_cycles = ceil(uses a row x rows / capacity) + ceil(uses once / capacity).
+Machine one_port(int64_t capacity) {
+  Machine m;
+  m.name = "closed";
+  m.units = {{"u", {{"p", capacity}, {"alu", 1, PortOrigin::arithmetic}, {"q"}}, 1, true, {}}};
+  return m;
+}
+
+TEST_CASE("closed forms: a rate that is not a whole number of cycles rounds up, everywhere it is used", "[actions][closed]") {
+  // 3 uses on a port of room 2: cycles 0, 0, 1. span = 1 - 0 + 1 = 2;
+  // initiation = ceil(3 / 2) = 2 (1 if floored, 1.5 if not rounded). Over 5
+  // rows: work = 5 x 2 = 10; latency = 4 x 2 + 2 = 10; the port's cycles,
+  // counted over the whole call, ceil(3 x 5 / 2) = 8.
+  Machine m = one_port(2);
+  Action a = act("u", "p", "load", {}, "x");
+  a.times = 3;
+  m.instructions.push_back({"three", {}, {a}});
+  const Instruction& three = m.instructions[0];
+  const Booking b = book(m, three, "u", Per::row);
+  CHECK(b.span == 2);
+  CHECK(b.initiation == 2);
+  CHECK(work(m, three, "u", 5) == 10);
+  CHECK(latency(m, three, "u", 5) == 10);
+  CHECK(port_cycles(m, three, "u", 5).at("p") == 8);
+  // 7 uses on room 3: cycles 0, 0, 0, 1, 1, 1, 2. span 3; initiation
+  // ceil(7 / 3) = 3 (2 if floored or rounded to nearest). Over 4 rows: work
+  // 12; latency 3 x 3 + 3 = 12; port cycles ceil(28 / 3) = 10.
+  Machine wide = one_port(3);
+  a.times = 7;
+  wide.instructions.push_back({"seven", {}, {a}});
+  const Booking w = book(wide, wide.instructions[0], "u", Per::row);
+  CHECK(w.span == 3);
+  CHECK(w.initiation == 3);
+  CHECK(work(wide, wide.instructions[0], "u", 4) == 12);
+  CHECK(latency(wide, wide.instructions[0], "u", 4) == 12);
+  CHECK(port_cycles(wide, wide.instructions[0], "u", 4).at("p") == 10);
+}
+
+TEST_CASE("closed forms: a port of room 1 against many uses, times above 1, and a per-instruction action", "[actions][closed]") {
+  // Row: a load used 6 times on p (room 1: cycles 0..5), its value ready
+  // after the last use (5); a store of that value on p, at the first cycle
+  // with room (6); a send of it on q, declared 2 after its input (5 + 2 = 7).
+  // span = 7 - 0 + 1 = 8; initiation = max(7 uses of p, 1 of q) = 7. Once: 3 uses of q: initiation 3. Over 3 rows: work = 3 x 7 + 3 =
+  // 24; latency = 2 x 7 + 8 = 22; port cycles p = 7 x 3 = 21, q = 1 x 3 + 3 = 6.
+  Machine m = one_port(1);
+  Action load = act("u", "p", "load", {}, "x");
+  load.times = 6;
+  Action store = act("u", "p", "store", {"x"});
+  Action send = act("u", "q", "send", {"x"}, "", 2);
+  Action once = act("u", "q", "send", {});
+  once.per = Per::instruction;
+  once.times = 3;
+  m.instructions.push_back({"many", {}, {load, store, send, once}});
+  const Instruction& many = m.instructions[0];
+  const Booking row = book(m, many, "u", Per::row);
+  CHECK(row.span == 8);
+  CHECK(row.initiation == 7);
+  CHECK(book(m, many, "u", Per::instruction).initiation == 3);
+  CHECK(work(m, many, "u", 3) == 24);
+  CHECK(latency(m, many, "u", 3) == 22);
+  const auto cycles = port_cycles(m, many, "u", 3);
+  CHECK(cycles.at("p") == 21);
+  CHECK(cycles.at("q") == 6);
+  // One row and none: latency is the span, and nothing.
+  CHECK(latency(m, many, "u", 1) == 8);
+  CHECK(latency(m, many, "u", 0) == 0);
+  CHECK(work(m, many, "u", 0) == 3);
+}
+
+TEST_CASE("closed forms: one fold with several outputs, each landing at its own latency", "[actions][closed]") {
+  // A receive at 0 (w ready at 0); the fold at its `at` of 1, so at 1, making
+  // s 2 cycles later (3) and h 1 later (2); a send of s on q at 3 and of h on
+  // p at 2. span = 3 - 0 + 1 = 4; each port once a row: initiation 1. Over 16
+  // rows: work 16, latency 15 x 1 + 4 = 19. One action, however many taps.
+  Machine m = one_port(1);
+  m.units[0].ports.push_back({"in"});
+  Action in = act("u", "in", "receive", {}, "w");
+  Action fold = act("u", "alu", "fold", {"w"}, "", 1);
+  fold.outputs = {{"s", 2}, {"h", 1}};
+  fold.leaves = 4;
+  Action send_s = act("u", "q", "send", {"s"});
+  Action send_h = act("u", "p", "send", {"h"});
+  m.instructions.push_back({"reduce", {}, {in, fold, send_s, send_h}});
+  const Instruction& reduce = m.instructions[0];
+  std::vector<Placement> placed;
+  const Booking b = book(m, reduce, "u", Per::row, {}, &placed);
+  REQUIRE(placed.size() == 4);
+  CHECK(placed[1].first == 1);  // the fold
+  CHECK(placed[2].first == 3);  // s, 2 after it
+  CHECK(placed[3].first == 2);  // h, 1 after it
+  CHECK(b.span == 4);
+  CHECK(b.initiation == 1);
+  CHECK(work(m, reduce, "u", 16) == 16);
+  CHECK(latency(m, reduce, "u", 16) == 19);
+}
+
 TEST_CASE("the queries read the one list") {
   const Machine m = accumulator();
   const Instruction& ins = *m.instruction("vaddrelu");
