@@ -1,6 +1,8 @@
 // Every machine of the registry, held by what it declares rather than by a
 // list in the test: each parameter at both ends of its range and one past
-// them, and both watchdog bounds at exactly what a run needs and one below.
+// them, both watchdog bounds at exactly what a run needs and one below (each
+// run's statistics held by identity to its timeline), and its check at every
+// class of position.
 // A new machine or parameter is covered without a new test.
 #include <catch2/catch.hpp>
 
@@ -12,6 +14,7 @@
 
 #include "compose/sim/simulator.h"
 #include "machines/registry.h"
+#include "tests/sim_identity.h"
 
 namespace loom {
 namespace {
@@ -97,8 +100,10 @@ TEST_CASE("every parameter of every machine: its bounds accepted, one past eithe
 }
 
 // A run's cycles and steps at bounds `max_cycles` and `max_steps`.
-SimResult run(const Composed& c, SimOptions::Engine engine, int64_t max_cycles, int64_t max_steps) {
+SimResult run(const Composed& c, SimOptions::Engine engine, int64_t max_cycles, int64_t max_steps,
+              SimListener* listener = nullptr) {
   SimOptions options;
+  if (listener != nullptr) options.listeners.push_back(listener);
   options.engine = engine;
   options.max_cycles = max_cycles;
   options.max_steps = max_steps;
@@ -129,9 +134,11 @@ TEST_CASE("both watchdogs on every machine and both engines: a bound one below w
     for (const auto engine : {SimOptions::Engine::coupled, SimOptions::Engine::trace}) {
       INFO(m.name << (engine == SimOptions::Engine::trace ? ", trace engine" : ", coupled engine"));
       const SimOptions defaults;
-      const SimResult free = run(c, engine, defaults.max_cycles, defaults.max_steps);
+      Timeline timeline;
+      const SimResult free = run(c, engine, defaults.max_cycles, defaults.max_steps, &timeline);
       REQUIRE(free.ok());
       REQUIRE(c.work.check(free.arguments).ok());
+      test::held_by_identity(free, timeline);
 
       // Steps: every access counts, so a run needs exactly its own.
       const SimResult steps_enough = run(c, engine, defaults.max_cycles, free.steps);

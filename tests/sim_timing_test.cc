@@ -6,16 +6,20 @@
 // drain, a store to an argument is answered R cycles after it leaves, and the
 // region is done kRegionDone after its last process.
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
+#include <map>
 #include <stdexcept>
 
 #include "compose/place.h"
 #include "compose/sim/axi_timing.h"
 #include "compose/sim/control_timing.h"
 #include "compose/sim/fifo_timing.h"
+#include "compose/sim/sim_report.h"
 #include "compose/sim/simulator.h"
 #include "compose/sim/timeline.h"
 #include "tests/compose_and_simulate.h"
+#include "tests/sim_identity.h"
 #include "tests/hls/relay.h"
 #include "tests/test_units.h"
 
@@ -24,6 +28,15 @@ namespace {
 
 using test::Token;
 using test::sim_params;
+
+// compose_and_simulate, with every completed run held by identity.
+Result<SimResult> simulate_held(const Architecture& arch, const Inputs& inputs = {}, SimOptions options = {}) {
+  Timeline timeline;
+  options.listeners.push_back(&timeline);
+  auto r = test::compose_and_simulate(arch, inputs, options);
+  if (r.ok() && r.value().ok()) test::held_by_identity(r.value(), timeline);
+  return r;
+}
 
 
 // producer -> c -> consumer, the consumer storing what it reads into OUT.
@@ -36,7 +49,7 @@ SimResult pair(int64_t k, int64_t qd, Timeline* timeline = nullptr) {
   place<Consumer>(arch, "consumer", one()).bind(Consumer::in, c()).bind(Consumer::OUT, out());
   SimOptions options;
   if (timeline != nullptr) options.listeners = {timeline};
-  auto r = test::compose_and_simulate(arch, {}, options);
+  auto r = simulate_held(arch, {}, options);
   REQUIRE(r.ok());
   REQUIRE(r.value().ok());
   return r.value();
@@ -88,6 +101,75 @@ TEST_CASE("II=1 into II=2 through FIFOs of depth 1, 2 and 4: back-pressure", "[t
   }
 }
 
+// The report's figures, text and JSON, on the worked example of
+// docs/timing.md: producer II=1 -> consumer II=2 through a FIFO of depth D.
+// The producer writes token k at max(k, 2(k - D) + rw + 1): it is busy one
+// cycle a token, K, and stalled full for the rest, last_write - (K - 1). The
+// consumer waits rw for token 0, then reads at its II, 2 cycles a token; its
+// last store is answered R later, R - 1 of them past its drain: busy
+// 2(K - 1) + 1, stalled empty rw, on DRAM R - 1. The channel carries K words,
+// holds D at most (the producer outruns the consumer), and is left empty.
+TEST_CASE("the report's per-unit and per-channel figures are the worked example's closed forms", "[timing][report]") {
+  for (int64_t depth : {1, 2, 4}) {
+    INFO("FIFO depth " << depth);
+    Architecture arch("pair", sim_params(K, depth));
+    Handle c = arch.channel<Token>("c", one(), "QD", "tokens");
+    Handle out = arch.argument<Token>("OUT", "K", "what the consumer read");
+    place<test::Emit<1, 1>>(arch, "producer", one()).bind(test::Emit<1, 1>::out, c());
+    place<test::Absorb<2, 1>>(arch, "consumer", one()).bind(test::Absorb<2, 1>::in, c()).bind(test::Absorb<2, 1>::OUT, out());
+    auto region = arch.compose();
+    REQUIRE(region.ok());
+    ReportView text;
+    JsonView json;
+    Timeline timeline;
+    SimOptions options;
+    options.listeners = {&text, &json, &timeline};
+    auto run = simulate(region.value(), {}, options);
+    REQUIRE(run.ok());
+    REQUIRE(run.value().ok());
+    test::held_by_identity(run.value(), timeline);
+
+    const int64_t rw = read_after_write(depth);
+    const int64_t last_write = std::max(K - 1, 2 * (K - 1 - depth) + rw + 1);
+    const int64_t cycles = S + 2 * (K - 1) + rw + R + kRegionDone;
+    struct Figures {
+      std::string name;
+      int64_t finish, busy, empty, full, dram;
+    };
+    const Figures expected[] = {{"producer", S + last_write + 1, K, 0, last_write - (K - 1), 0},
+                                {"consumer", S + 2 * (K - 1) + rw + R, 2 * (K - 1) + 1, rw, 0, R - 1}};
+    const nlohmann::json& j = json.json();
+    CHECK(j["cycles"] == cycles);
+    REQUIRE(j["processes"].size() == 2);
+    for (size_t n = 0; n < 2; ++n) {
+      const Figures& f = expected[n];
+      const nlohmann::json& p = j["processes"][n];
+      INFO(f.name);
+      CHECK(p["name"] == f.name);
+      CHECK(p["finish"] == f.finish);
+      CHECK(p["busy"] == f.busy);
+      CHECK(p["stalled_empty"] == f.empty);
+      CHECK(p["stalled_full"] == f.full);
+      CHECK(p["stalled_dram"] == f.dram);
+      CHECK(p["iterations"] == K);
+      // The text's unit row: one instance, the same figures, and its
+      // utilisation, busy over the region's cycles.
+      const std::string row = fmt::format("  {:<12} {:<12} {:>6} {:>12} {:>12} {:>12} {:>12} {:>5.1f}%\n", f.name,
+                                          p["unit"].get<std::string>(), 1, f.busy, f.empty, f.full, f.dram,
+                                          100.0 * static_cast<double>(f.busy) / static_cast<double>(cycles));
+      CHECK(text.text().find(row) != std::string::npos);
+    }
+    REQUIRE(j["channels"].size() == 1);
+    const nlohmann::json& ch = j["channels"][0];
+    CHECK(ch["tokens"] == K);
+    CHECK(ch["max_occupancy"] == depth);
+    CHECK(ch["left"] == 0);
+    CHECK(ch["depth"] == depth);
+    const std::string channel = fmt::format("  {:<12} {:>6} {:>12} {:>10} {:>6}\n", "c", 1, K, depth, std::to_string(depth));
+    CHECK(text.text().find(channel) != std::string::npos);
+  }
+}
+
 TEST_CASE("FIFO handshakes by kind: depth 1 passes a token every 2 cycles, depth 2 every cycle, a RAM FIFO a cycle later", "[timing]") {
   // II=1 into II=1. Token k is written at W_k = max(k, R_{k-D} + 1) and read
   // at R_k = max(k, W_k + rw), rw = 1 for a shift register (D <= 2), 2 for a RAM.
@@ -120,7 +202,7 @@ TEST_CASE("a stage with latency 5 adds five cycles to every token's path", "[tim
     place<test::Absorb<1, 1>>(arch, "consumer", one())
         .bind(test::Absorb<1, 1>::in, b())
         .bind(test::Absorb<1, 1>::OUT, out());
-    auto r = test::compose_and_simulate(arch, {});
+    auto r = simulate_held(arch, {});
     REQUIRE(r.ok());
     REQUIRE(r.value().ok());
     // W_k the producer's write of token k, S_k the stage's read (its issue),
@@ -184,7 +266,7 @@ TEST_CASE("a memory-only loop takes a cycle per use of a memory side", "[timing]
   Architecture arch("adder", test::sim_params(K, 1));
   Handle rows = arch.memory<test::Token>("rows", 3);
   place<RowAdder>(arch, "adder", one()).bind(RowAdder::rows, rows());
-  auto r = test::compose_and_simulate(arch, {});
+  auto r = simulate_held(arch, {});
   REQUIRE(r.ok());
   REQUIRE(r.value().ok());
   // Two loads through one read side: two iterations a trip, 2K in all; the
@@ -233,7 +315,7 @@ Result<SimResult> over(P port, Storage storage) {
   Architecture arch("registers", test::sim_params(K, 1));
   Handle regs = arch.memory<test::Token>("regs", 4, one(), MemoryTiming{.storage = storage});
   place<U>(arch, "unit", one()).bind(port, regs());
-  return test::compose_and_simulate(arch, {});
+  return simulate_held(arch, {});
 }
 
 template <class U, class P>
@@ -311,7 +393,7 @@ Result<SimResult> loads(Storage storage) {
   Handle out = arch.channel<test::Token>("out", one(), "QD", "sums");
   place<U>(arch, "loader", one()).bind(U::rows, rows()).bind(U::out, out());
   place<test::HlsDrain>(arch, "sink", one()).bind(test::HlsDrain::in, out());
-  return test::compose_and_simulate(arch, {});
+  return simulate_held(arch, {});
 }
 
 TEST_CASE("three loads of a dual-port memory in one trip: refused at II=1, two cycles a trip at II=2", "[timing][budget]") {
@@ -360,7 +442,7 @@ TEST_CASE("a dual-port memory's budget counts both sides: two loads then a store
     Handle rows = arch.memory<test::Token>("rows", 4, one(),
                                            MemoryTiming{.write_latency = write_latency, .storage = Storage::dual_port});
     place<LoadLoadStore>(arch, "unit", one()).bind(LoadLoadStore::rows, rows());
-    const auto r = test::compose_and_simulate(arch, {});
+    const auto r = simulate_held(arch, {});
     CHECK(budget_refusal(r).message.find("2 loads and 1 store") != std::string::npos);
   }
 }
@@ -387,7 +469,7 @@ TEST_CASE("a trip over its budget before a throw is refused for the budget", "[t
   Handle c = arch.channel<test::Token>("c", one(), "QD", "tokens");
   place<test::Emit<1, 1>>(arch, "source", one()).bind(test::Emit<1, 1>::out, c());
   place<OverThenThrow>(arch, "unit", one()).bind(OverThenThrow::in, c());
-  budget_refusal(test::compose_and_simulate(arch, {}));
+  budget_refusal(simulate_held(arch, {}));
 }
 
 // Reads two words from one stream in a trip: II=2 has room for them, a cycle apart.
@@ -415,7 +497,7 @@ Result<SimResult> pairs() {
   Handle c = arch.channel<test::Token>("c", one(), "QD", "tokens");
   place<test::Emit<1, 1>>(arch, "source", one()).bind(test::Emit<1, 1>::out, c());
   place<PairReader<kII>>(arch, "pairs", one()).bind(PairReader<kII>::in, c());
-  return test::compose_and_simulate(arch, {});
+  return simulate_held(arch, {});
 }
 
 TEST_CASE("a stream port gives one read a cycle: two reads a trip need II=2, and land a cycle apart", "[timing][budget]") {
@@ -483,7 +565,7 @@ TEST_CASE("the cycle watchdog stops a marked loop that touches nothing", "[timin
   place<Spinner>(arch, "spinner", one());
   SimOptions options;
   options.max_cycles = 1000;
-  auto r = test::compose_and_simulate(arch, {}, options);
+  auto r = simulate_held(arch, {}, options);
   REQUIRE(r.ok());
   REQUIRE(r.value().outcome == SimResult::watchdog);
   CHECK(r.value().report->watchdog_reason == "spinner passed cycle 1000");
@@ -519,7 +601,7 @@ TEST_CASE("ports bound to one argument share its one read channel", "[timing][bu
   Handle out = arch.channel<test::Token>("out", one(), "QD", "sums");
   place<TwoReaders>(arch, "u", one()).bind(TwoReaders::a, in()).bind(TwoReaders::b, in()).bind(TwoReaders::out, out());
   place<test::HlsDrain>(arch, "sink", one()).bind(test::HlsDrain::in, out());
-  const auto r = test::compose_and_simulate(arch, {{"IN", Buffer(test::Token::shape(), K)}});
+  const auto r = simulate_held(arch, {{"IN", Buffer(test::Token::shape(), K)}});
   const Error& e = budget_refusal(r);
   CHECK(e.message.find("2 loads and 0 stores of region argument port 'a'") != std::string::npos);
   CHECK(e.message.find("counting the other ports bound to the same argument") != std::string::npos);
@@ -553,7 +635,7 @@ TEST_CASE("a trip left by an exception the body catches ends, and the next is no
   Handle out = arch.channel<test::Token>("out", one(), "QD", "words");
   place<Catcher>(arch, "catcher", one()).bind(Catcher::out, out());
   place<test::HlsDrain>(arch, "sink", one()).bind(test::HlsDrain::in, out());
-  auto r = test::compose_and_simulate(arch, {});
+  auto r = simulate_held(arch, {});
   REQUIRE(r.ok());
   INFO(r.value().summary());
   CHECK(r.value().ok());
@@ -599,7 +681,7 @@ SimResult copy(int64_t rows, int64_t first, int64_t stride, AxiTiming in_timing 
   place<Copier>(arch, "copier", one()).bind(Copier::IN, in()).bind(Copier::OUT, out());
   std::vector<test::Token> rows_in(kInRows);
   for (int64_t r = 0; r < kInRows; ++r) rows_in[static_cast<size_t>(r)].set_lane(0, r % 1000);
-  auto r = test::compose_and_simulate(arch, {{"IN", Buffer::of(rows_in)}});
+  auto r = simulate_held(arch, {{"IN", Buffer::of(rows_in)}});
   REQUIRE(r.ok());
   INFO(r.value().summary());
   REQUIRE(r.value().ok());
@@ -687,7 +769,7 @@ TEST_CASE("a watchdog stop during a DRAM wait names the argument in the report",
   place<Copier>(arch, "copier", one()).bind(Copier::IN, in()).bind(Copier::OUT, out());
   SimOptions options;
   options.max_cycles = 100;
-  auto r = test::compose_and_simulate(arch, {{"IN", Buffer(test::Token::shape(), kInRows)}}, options);
+  auto r = simulate_held(arch, {{"IN", Buffer(test::Token::shape(), kInRows)}}, options);
   REQUIRE(r.ok());
   REQUIRE(r.value().outcome == SimResult::watchdog);
   const BlockedProcess* b = r.value().report->find("copier");
@@ -733,7 +815,7 @@ Result<SimResult> bursts(int64_t k) {
   Handle c = arch.channel<test::Token>("c", one(), "QD", "tokens");
   place<test::Emit<1, 1>>(arch, "source", one()).bind(test::Emit<1, 1>::out, c());
   place<U>(arch, "bursts", one()).bind(U::in, c());
-  return test::compose_and_simulate(arch, {});
+  return simulate_held(arch, {});
 }
 
 TEST_CASE("LOOM_LOOP_ENTRY: a nest that does not flatten pays each inner run's entry, drain and exit", "[timing]") {
@@ -771,7 +853,7 @@ struct EntryInTrip {
 TEST_CASE("a loop entry inside a trip is refused as a nested pipeline, naming the loop", "[timing]") {
   Architecture arch("entry", sim_params(1, 1));
   place<EntryInTrip>(arch, "unit", one());
-  auto r = test::compose_and_simulate(arch, {});
+  auto r = simulate_held(arch, {});
   REQUIRE(r.ok());
   REQUIRE(r.value().outcome == SimResult::error);
   const Error& e = r.value().errors.errors().at(0);
