@@ -38,4 +38,10 @@ std::string depth_text(int64_t shallowest, int64_t deepest) {
   return std::to_string(shallowest) + (shallowest == deepest ? "" : ".." + std::to_string(deepest));
 }
 
+std::string params_line(const Region& region) {
+  std::string out;
+  for (const auto& [name, value] : region.params.entries()) out += (out.empty() ? "" : " ") + name + "=" + std::to_string(value);
+  return out;
+}
+
 }  // namespace loom

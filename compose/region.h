@@ -97,4 +97,7 @@ struct Region {
   std::string summary() const;
 };
 
+// Every resolved parameter of the region, as --param sets it: "T=4 N=8 K=32".
+std::string params_line(const Region& region);
+
 }  // namespace loom

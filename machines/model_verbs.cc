@@ -1,6 +1,6 @@
-// `project`, `cost` and `conform` for any registered machine, from its
-// composition and the model it declares (machines/model.h): what a machine
-// that offers none of its own gets.
+// The verbs any registered machine gets where it offers none of its own:
+// `project`, `cost` and `conform` from its composition and the model it
+// declares (machines/model.h), and `bench` from its workload.
 #include <fmt/format.h>
 
 #include <chrono>
@@ -9,6 +9,7 @@
 
 #include "common/report.h"
 #include "compose/sim/simulator.h"
+#include "machines/cycle_table.h"
 #include "machines/model.h"
 #include "machines/registry.h"
 
@@ -18,12 +19,6 @@ namespace {
 using nlohmann::json;
 
 void print(const std::string& text) { std::fwrite(text.data(), 1, text.size(), stdout); }
-
-std::string config(const Region& region) {
-  std::string out;
-  for (const auto& [name, value] : region.params.entries()) out += (out.empty() ? "" : " ") + name + "=" + std::to_string(value);
-  return out;
-}
 
 // The region the arguments configure, and its checked model. A machine with no
 // ISA takes no spec or program: those are usage errors, not ignored.
@@ -55,7 +50,7 @@ int project_verb(const MachineEntry& m, const VerbArgs& a) {
   if (int code = modelled(m, a, md); code >= 0) return code;
   const actions::Projection& p = md.checked.projection;
   if (a.json) {
-    json j = {{"build", config(md.region)}, {"ports", json::array()}, {"unmodelled", json::array()}, {"grain", p.grain}};
+    json j = {{"build", params_line(md.region)}, {"ports", json::array()}, {"unmodelled", json::array()}, {"grain", p.grain}};
     for (const actions::ProjectionRow& r : p.ports)
       j["ports"].push_back({{"unit", r.unit}, {"port", r.port}, {"class", actions::origin_name(r.origin)}, {"detail", r.detail}});
     print(j.dump(2) + "\n");
@@ -63,7 +58,7 @@ int project_verb(const MachineEntry& m, const VerbArgs& a) {
   }
   print(fmt::format("projection of {}'s action model onto its composed region ({}):\n"
                     "the machine its composition implies{}\n\n{}",
-                    m.name, config(md.region),
+                    m.name, params_line(md.region),
                     m.model ? ", plus its instructions (its units declare their arithmetic ports)"
                             : "; it declares no instructions, so `cost` and `conform` have nothing to run",
                     p.to_string()));
@@ -76,7 +71,7 @@ int cost_verb(const MachineEntry& m, const VerbArgs& a) {
   const CheckedModel& c = md.checked;
   const CallsEstimate e = estimate_calls(c);
   if (a.json) {
-    json j = {{"build", config(md.region)}, {"calls", json::array()}, {"estimate", e.cycles}, {"obligations", json::array()}};
+    json j = {{"build", params_line(md.region)}, {"calls", json::array()}, {"estimate", e.cycles}, {"obligations", json::array()}};
     for (size_t k = 0; k < e.calls.size(); ++k) {
       json call = {{"instruction", c.model.calls[k].instruction}, {"rows", c.model.calls[k].rows},
                    {"cycles", e.calls[k].cycles}, {"bottleneck", e.calls[k].bottleneck},
@@ -91,7 +86,7 @@ int cost_verb(const MachineEntry& m, const VerbArgs& a) {
     print(j.dump(2) + "\n");
     return kExitOk;
   }
-  std::string out = fmt::format("cost of {} ({}), without simulating:\n", m.name, config(md.region));
+  std::string out = fmt::format("cost of {} ({}), without simulating:\n", m.name, params_line(md.region));
   for (size_t k = 0; k < e.calls.size(); ++k) {
     const actions::Estimate& call = e.calls[k];
     out += fmt::format("\n{} over {} rows:\n  {:<12} {:>7} {:>8} {:>6} {:>6}  {}\n", c.model.calls[k].instruction,
@@ -132,7 +127,7 @@ int conform_verb(const MachineEntry& m, const VerbArgs& a) {
   int64_t elements = 0;
   for (const auto& [name, buffer] : work.value().expected) elements += buffer.rows() * buffer.word().lanes;
   if (a.json) {
-    json j = {{"build", config(md.region)}, {"workload", work.value().description}, {"elements", elements},
+    json j = {{"build", params_line(md.region)}, {"workload", work.value().description}, {"elements", elements},
               {"conforms", three.ok()}, {"bodies", !a.model_only}, {"seconds", seconds}, {"errors", json::array()}};
     for (const Error& e : three.errors()) j["errors"].push_back({{"kind", e.kind}, {"where", e.where}, {"message", e.message}});
     print(j.dump(2) + "\n");
@@ -140,14 +135,66 @@ int conform_verb(const MachineEntry& m, const VerbArgs& a) {
   }
   if (!three.ok()) return exit_reporting(three);
   print(fmt::format("{} ({}): {}\nCONFORMS: the reference, the action executor{} agree on all {} output elements ({:.3f} s)\n",
-                    m.name, config(md.region), work.value().description,
+                    m.name, params_line(md.region), work.value().description,
                     a.model_only ? " (no body simulated: --model-only)" : " and the simulated bodies", elements, seconds));
+  return kExitOk;
+}
+
+// bench: the workload at seeds 0 and 1 on the configured region, each
+// simulated and checked against the reference, then the cycles held to the
+// committed table (machines/cycle_table.h). 0 only when every run is exact
+// and no cycle moved.
+int bench_verb(const MachineEntry& m, const VerbArgs& a) {
+  if (!a.spec.empty()) return exit_reporting(Error{"usage", "--spec", m.name + "'s bench reads no spec"}, kExitUsage);
+  auto arch = m.architecture(a.overrides);
+  if (!arch.ok()) return exit_reporting(arch.status());
+  auto region = arch.value().compose(a.overrides);
+  if (!region.ok()) return exit_reporting(region.status());
+  std::vector<CycleRow> rows;
+  json runs = json::array();
+  std::string text = m.name + " bench (" + params_line(region.value()) + "): each run simulated and compared in full with the reference\n";
+  int failed = 0;
+  for (const uint64_t seed : {0, 1}) {
+    auto work = m.workload(region.value(), seed);
+    if (!work.ok()) return exit_reporting(work.status());
+    auto sim = simulate(region.value(), work.value().inputs);
+    if (!sim.ok()) return exit_reporting(sim.status());
+    Status check;
+    if (!sim.value().ok()) check.add("sim-incomplete", "seed " + std::to_string(seed), sim.value().summary());
+    else check = work.value().check(sim.value().arguments);
+    failed += !check.ok();
+    const std::string name = "seed " + std::to_string(seed);
+    rows.push_back({params_line(region.value()), name, sim.value().cycles});
+    runs.push_back({{"name", name}, {"workload", work.value().description}, {"exact", check.ok()},
+                    {"cycles", sim.value().cycles}, {"failure", check.to_string()}});
+    text += fmt::format("  {} {:<8} {:>8} cycles  {}\n{}", check.ok() ? "EXACT" : "FAIL ", name, sim.value().cycles,
+                        work.value().description, check.ok() ? "" : check.to_string());
+  }
+  std::string note;
+  const std::string table = cycle_table_path(workspace_root(a.root), m.name);
+  // Cycles are held only for exact runs: a wrong result has no cycles worth committing.
+  const Status held = failed ? Status() : hold_cycles(table, m.name, rows, a.rewrite_cycles, &note);
+  if (a.json) {
+    json errors = json::array();
+    for (const Error& e : held.errors()) errors.push_back({{"kind", e.kind}, {"where", e.where}, {"message", e.message}});
+    print(json{{"machine", m.name}, {"build", params_line(region.value())}, {"runs", runs}, {"exact", failed == 0},
+               {"cycles", {{"table", table}, {"held", held.ok() && failed == 0}, {"note", note}, {"errors", errors}}}}
+              .dump(2) + "\n");
+    return failed == 0 && held.ok() ? kExitOk : kExitInput;
+  }
+  print(text + note);
+  if (failed) {
+    print(fmt::format("FAILURES: {} of 2 runs\n", failed));
+    return kExitInput;
+  }
+  if (!held.ok()) return exit_reporting(held);
+  print("ALL EXACT: 2 runs\n");
   return kExitOk;
 }
 
 }  // namespace
 
-void offer_model_verbs(MachineEntry& m) {
+void offer_implied_verbs(MachineEntry& m) {
   // The entry is copied into the list machines() keeps for the process's life.
   const auto bound = [&m](int (*verb)(const MachineEntry&, const VerbArgs&)) {
     const std::string name = m.name;
@@ -162,6 +209,7 @@ void offer_model_verbs(MachineEntry& m) {
     m.verbs.implied.emplace_back(name);
   };
   offer(&MachineVerbs::project, "project", project_verb);
+  offer(&MachineVerbs::bench, "bench", bench_verb);
   if (m.model) offer(&MachineVerbs::cost, "cost", cost_verb);
   if (m.model) offer(&MachineVerbs::conform, "conform", conform_verb);
 }

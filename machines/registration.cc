@@ -40,7 +40,7 @@ const std::vector<MachineEntry>& machines() {
         continue;
       }
       list.push_back(m);
-      offer_model_verbs(list.back());
+      offer_implied_verbs(list.back());
     }
     return list;
   }();

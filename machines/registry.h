@@ -69,9 +69,11 @@ std::function<Result<std::vector<hls::TestRun>>(const Region&)> workload_runs(
 Result<std::vector<hls::Dependence>> no_dependences(const Region&, const std::string& root);
 
 
-// Gives `m` the verbs machines/model.h implies that it does not offer itself:
-// `project` always, `cost` and `conform` when it declares a model.
-void offer_model_verbs(MachineEntry& m);
+// Gives `m` the verbs its registration implies that it does not offer itself:
+// `project` and `bench` always (bench: its workload at seeds 0 and 1, checked
+// and its cycles held to machines/cycles/NAME.txt), `cost` and `conform` when
+// it declares a model (machines/model.h).
+void offer_implied_verbs(MachineEntry& m);
 
 // The machine called `name`, or an unknown-machine error listing the known ones.
 Result<const MachineEntry*> find_machine(std::string_view name);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
 #include <functional>
 #include <string>
 #include <vector>
@@ -26,7 +27,16 @@ struct VerbArgs {
   std::string gemm;        // cost: MxKxN
   bool bench = false;      // cost --bench
   bool model_only = false;  // conform --model-only: the reference and the executor, no body simulated
+  bool rewrite_cycles = false;  // bench --rewrite-cycles: commit the cycles measured (machines/cycle_table.h)
 };
+
+// The workspace a verb reads the tree from: `root` (--root) if given, else
+// the one `bazel run` ran in, else the working directory.
+inline std::string workspace_root(const std::string& root) {
+  if (!root.empty()) return root;
+  const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
+  return workspace ? workspace : ".";
+}
 
 // Each returns the process's exit code: 0 done, 1 the input was wrong.
 using Verb = std::function<int(const VerbArgs&)>;

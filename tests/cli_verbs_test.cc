@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -132,9 +133,9 @@ TEST_CASE("a program that does not fit IMEM_WORDS is refused by asm as by sim", 
 }
 
 TEST_CASE("a verb a machine does not offer is named, with the machines that do", "[cli]") {
-  const Run r = loom("bench --machine example");
+  const Run r = loom("stress --machine example");
   CHECK(r.exit_code == 2);
-  CHECK(r.err == "loom: error[verb-not-offered] machine 'example': does not offer `loom bench`; the machines that do: "
+  CHECK(r.err == "loom: error[verb-not-offered] machine 'example': does not offer `loom stress`; the machines that do: "
                  "tinytpu, dottree\n");
 }
 
@@ -426,6 +427,63 @@ TEST_CASE("every numeric option at both ends of its range: the last value taken,
     const Run r = loom(std::string("sim --machine example --depth x_chain=") + depth);
     CHECK((r.err.find("invalid-depth") == std::string::npos) == taken);
     CHECK((r.exit_code == 0) == taken);
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// The timing gate: every machine's bench holds its cycles to the table
+// committed in machines/cycles/ (in the test's runfiles, the workspace), and
+// a table one cycle off, a row short or a row over fails it, naming the run;
+// rewriting it takes --rewrite-cycles.
+TEST_CASE("every machine's bench holds its cycles to the committed table, and fails on any difference", "[cli][cycles]") {
+  for (const std::string machine : {"tinytpu", "dottree", "example", "matvec"}) {
+    INFO(machine);
+    // TinyTPU's root holds its spec too: the tree's, named.
+    const std::string spec = machine == "tinytpu" ? " --spec machines/tinytpu/isa_spec.json" : "";
+    const Run held = loom("bench --machine " + machine);
+    CHECK(held.exit_code == 0);
+    CHECK(held.out.find("cycles: all ") != std::string::npos);
+    CHECK(held.out.find(" as ./machines/cycles/" + machine + ".txt commits them") != std::string::npos);
+    // A copy of the tree's table in a root of its own, its first row one cycle off.
+    const std::string root = temp("root_" + machine);
+    std::filesystem::create_directories(root + "/machines/cycles");
+    const std::string committed = slurp("machines/cycles/" + machine + ".txt");
+    REQUIRE_FALSE(committed.empty());
+    std::string first_off = committed;
+    size_t row = first_off.find('\n');
+    while (first_off[row + 1] == '#') row = first_off.find('\n', row + 1);
+    const size_t eol = first_off.find('\n', row + 1), tab = first_off.rfind('\t', eol);
+    const std::string run = first_off.substr(first_off.rfind('\t', tab - 1) + 1, tab - first_off.rfind('\t', tab - 1) - 1);
+    const int64_t cycles = std::stoll(first_off.substr(tab + 1, eol - tab - 1));
+    first_off.replace(tab + 1, eol - tab - 1, std::to_string(cycles + 1));
+    std::ofstream(root + "/machines/cycles/" + machine + ".txt") << first_off;
+    const Run moved = loom("bench --machine " + machine + " --root " + root + spec);
+    CHECK(moved.exit_code == 1);
+    CHECK(moved.err.find("error[cycles-moved] run '" + run + "': simulated in " + std::to_string(cycles)) != std::string::npos);
+    // The row gone: the run is new.
+    std::string short_table = committed;
+    short_table.erase(row + 1, eol - row);
+    std::ofstream(root + "/machines/cycles/" + machine + ".txt") << short_table;
+    const Run fresh = loom("bench --machine " + machine + " --root " + root + spec);
+    CHECK(fresh.exit_code == 1);
+    CHECK(fresh.err.find("error[cycles-new] run '" + run + "'") != std::string::npos);
+    // A row for a run bench does not run.
+    std::string extra = committed;
+    const std::string build = committed.substr(row + 1, committed.find('\t', row + 1) - row - 1);
+    extra += build + "\tno such run\t5\n";
+    std::ofstream(root + "/machines/cycles/" + machine + ".txt") << extra;
+    const Run missing = loom("bench --machine " + machine + " --root " + root + spec);
+    CHECK(missing.exit_code == 1);
+    CHECK(missing.err.find("error[cycles-missing] run 'no such run'") != std::string::npos);
+    // Rewritten on request, and held again.
+    const Run rewrite = loom("bench --machine " + machine + " --root " + root + spec + " --rewrite-cycles");
+    CHECK(rewrite.exit_code == 0);
+    CHECK(rewrite.out.find("say in the commit why each of these moved") != std::string::npos);
+    CHECK(slurp(root + "/machines/cycles/" + machine + ".txt") == committed);
+    CHECK(loom("bench --machine " + machine + " --root " + root + spec).exit_code == 0);
   }
 }
 

@@ -466,9 +466,13 @@ int run_cli(int argc, char** argv, CliMode mode) {
   auto* demo = add_verb("demo", "the machine end to end: a program assembled, validated, simulated on the composed "
                                 "region and checked against the reference", &MachineVerbs::demo, true);
   once(demo->add_option("--seed", args.seed, "the operands' seed (default 0)"))->type_name("N")->check(integer_at_least(0));
-  auto* bench = add_verb("bench", "the performance gate: every run checked against the reference, and the cycle table",
+  auto* bench = add_verb("bench", "the performance gate: every run checked against the reference, and its cycles held "
+                                 "to the table committed in ROOT/machines/cycles/",
                          &MachineVerbs::bench, true);
   once(bench->add_flag("--json", args.json, "one JSON document (docs/cli.md)"));
+  once(bench->add_flag("--rewrite-cycles", args.rewrite_cycles,
+                       "write the cycles measured into the committed table instead of holding them to it; say in the "
+                       "commit why each row moved"));
   add_spec(bench);
   auto* stress = add_verb("stress", "the correctness gate: hundreds of runs, each checked against the reference; "
                                     "a progress line on a terminal", &MachineVerbs::stress, true);

@@ -30,8 +30,7 @@ int hls_command(const HlsCommand& c) {
                         "gives no runs for the HLS testbench (its registry entry has no hls_runs)"});
   auto runs = machine.hls_runs(region.value());
   if (!runs.ok()) return exit_reporting(runs.status());
-  const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
-  const std::string root = !c.root.empty() ? c.root : workspace ? workspace : ".";
+  const std::string root = workspace_root(c.root);
   // A machine that claims nothing of its memories gets no dependence pragmas.
   auto dependences = machine.hls_dependences ? machine.hls_dependences(region.value(), root)
                                              : Result<std::vector<hls::Dependence>>(std::vector<hls::Dependence>{});

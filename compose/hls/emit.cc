@@ -205,12 +205,6 @@ bool valid_part(const std::string& part) {
   return part.size() <= 64 && std::regex_match(part, shape);
 }
 
-std::string params_line(const Region& region) {
-  std::string out;
-  for (const auto& [name, value] : region.params.entries()) out += (out.empty() ? "" : " ") + name + "=" + std::to_string(value);
-  return out;
-}
-
 // What one process instance's context and call need.
 struct Instance {
   int process;

@@ -10,6 +10,7 @@
 #include "compose/sim/simulator.h"
 #include "machines/dottree/action_model.h"
 #include "machines/dottree/dottree.h"
+#include "machines/cycle_table.h"
 #include "machines/dottree/gates.h"
 
 namespace loom::dottree {
@@ -39,12 +40,6 @@ Result<ActionModel> modelled(const VerbArgs& a, Region& region) {
   return action_model(region);
 }
 
-std::string config(const Region& region) {
-  std::string out;
-  for (const auto& [name, value] : region.params.entries()) out += (out.empty() ? "" : " ") + name + "=" + std::to_string(value);
-  return out;
-}
-
 int project_verb(const VerbArgs& a) {
   Region region;
   auto model = modelled(a, region);
@@ -52,14 +47,14 @@ int project_verb(const VerbArgs& a) {
   auto projected = project(model.value());
   if (!projected.ok()) return exit_reporting(projected.status());
   if (a.json) {
-    json j = {{"build", config(region)}, {"ports", json::array()}, {"unmodelled", json::array()},
+    json j = {{"build", params_line(region)}, {"ports", json::array()}, {"unmodelled", json::array()},
               {"grain", projected.value().grain}};
     for (const actions::ProjectionRow& r : projected.value().ports)
       j["ports"].push_back({{"unit", r.unit}, {"port", r.port}, {"class", actions::origin_name(r.origin)}, {"detail", r.detail}});
     print(j.dump(2) + "\n");
     return kExitOk;
   }
-  print("projection of DotTree's action model onto its composed region (" + config(region) +
+  print("projection of DotTree's action model onto its composed region (" + params_line(region) +
         "):\nthe machine is structure() of the composition, its units' arithmetic ports (mul, adder) declared in their headers\n\n" +
         projected.value().to_string());
   return kExitOk;
@@ -76,7 +71,7 @@ int cost_verb(const VerbArgs& a) {
   const CallsEstimate estimated = estimate_calls(checked.value());
   const actions::Estimate& e = estimated.calls.at(0);
   if (a.json) {
-    json j = {{"build", config(region)}, {"instruction", kInstruction}, {"rows", rows}, {"units", json::array()},
+    json j = {{"build", params_line(region)}, {"instruction", kInstruction}, {"rows", rows}, {"units", json::array()},
               {"obligations", json::array()}, {"estimate", estimated.cycles}, {"bottleneck", e.bottleneck},
               {"bottleneck_port", e.bottleneck_port}};
     for (const Cost::UnitCost& u : c.units)
@@ -91,7 +86,7 @@ int cost_verb(const VerbArgs& a) {
     print(j.dump(2) + "\n");
     return kExitOk;
   }
-  std::string out = fmt::format("cost of {} over ROWS={} rows ({}, {}):\n\n", kInstruction, rows, config(region),
+  std::string out = fmt::format("cost of {} over ROWS={} rows ({}, {}):\n\n", kInstruction, rows, params_line(region),
                                 numerics_name(numerics));
   out += fmt::format("  {:<10} {:>6} {:>8} {:>5} {:>11} {:>16}\n", "unit", "work", "latency", "span", "initiation",
                      "per instruction");
@@ -147,14 +142,28 @@ int report_runs(const std::vector<GateRun>& runs, const char* ok_word, const cha
   return exact == runs.size() ? kExitOk : kExitInput;
 }
 
-// bench: the default configuration under each numerics, seeds 0 and 1, with cycles.
+// bench: the default configuration under each numerics, seeds 0 and 1, with
+// cycles, held to the committed table (machines/cycle_table.h); --root names
+// the workspace that holds it.
 int bench_verb(const VerbArgs& a) {
-  if (Status s = no_overrides(a, "bench"); !s.ok()) return exit_reporting(s, kExitUsage);
+  VerbArgs fixed = a;
+  fixed.root.clear();  // the table's, not a spec's
+  if (Status s = no_overrides(fixed, "bench"); !s.ok()) return exit_reporting(s, kExitUsage);
   std::vector<GateRun> runs;
-  for (const auto& [overrides, seed] : bench_runs()) runs.push_back(gate_run(overrides, seed));
+  std::vector<CycleRow> measured;
+  for (const auto& [overrides, seed] : bench_runs()) {
+    runs.push_back(gate_run(overrides, seed));
+    measured.push_back({"defaults", runs.back().name, runs.back().cycles});
+  }
   for (const GateRun& r : runs)
     print(fmt::format("  {:<28} {:>6} cycles  {}\n", r.name, r.cycles, r.exact ? "exact" : "MISMATCH"));
-  return report_runs(runs, "ALL EXACT:", "FAILURES:");
+  const int code = report_runs(runs, "ALL EXACT:", "FAILURES:");
+  if (code != kExitOk) return code;
+  std::string note;
+  const Status held = hold_cycles(cycle_table_path(workspace_root(a.root), "dottree"), "dottree", measured,
+                                  a.rewrite_cycles, &note);
+  print(note);
+  return held.ok() ? kExitOk : exit_reporting(held);
 }
 
 // stress: every built configuration, 1, 16 and 37 rows, seeds 0, 1 and 2.

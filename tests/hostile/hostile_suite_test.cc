@@ -209,7 +209,7 @@ TEST_CASE("hostile command lines are refused by name", "[hostile]") {
       {"sim --trace /nonexistent/x.json", 1, "loom: error[trace]"},
       {"sim --json --json", 2, "loom: error[usage] `loom sim`: --json"},
       {"describe --gemm 4x4x4", 2, "loom: error[usage] `loom describe`:"},
-      {"bench --machine example", 2, "loom: error[verb-not-offered] machine 'example'"},
+      {"stress --machine example", 2, "loom: error[verb-not-offered] machine 'example'"},
       {"asm", 2, "loom: error[usage] `loom asm`: FILE is required"},
       {"asm /dev/zero", 1, "loom: error[unreadable] file '/dev/zero': is not a regular file"},
       {"asm /", 1, "loom: error[unreadable] file '/': is a directory"},
