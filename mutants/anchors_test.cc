@@ -46,4 +46,24 @@ TEST_CASE("every mutant's anchor occurs in its file exactly once", "[mutants]") 
   }
 }
 
+TEST_CASE("every core mutant's anchor occurs in its file exactly once, and it names the tests that must fail", "[mutants]") {
+  std::ifstream in("mutants/core_manifest.json");
+  const nlohmann::json manifest = nlohmann::json::parse(in);
+  REQUIRE(!manifest.empty());
+  std::set<std::string> names;
+  for (const auto& m : manifest) {
+    const std::string name = m.at("name"), file = m.at("file"), anchor = m.at("anchor");
+    INFO(name << " in " << file);
+    CHECK(names.insert(name).second);
+    const std::string text = slurp(file);
+    REQUIRE(!text.empty());
+    CHECK(occurrences(text, anchor) == 1);
+    CHECK(anchor != m.at("replacement").get<std::string>());
+    CHECK(!m.at("breaks").get<std::string>().empty());
+    CHECK((m.at("gate") == "tests" || m.at("gate") == "build"));
+    CHECK(!m.at("tests").empty());
+    for (const auto& t : m.at("tests")) CHECK(t.get<std::string>().rfind("//tests", 0) == 0);
+  }
+}
+
 }  // namespace

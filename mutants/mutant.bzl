@@ -233,3 +233,21 @@ def mutant_manifest(name, design, actions):
         outs = [name + ".json"],
         cmd = "cat > $@ <<'LOOM_MANIFEST_END'\n" + json.encode_indent(entries, indent = "  ").replace("$", "$$") + "\nLOOM_MANIFEST_END",
     )
+
+def core_manifest(name, core):
+    """The core mutants as JSON, for //mutants:core_campaign and the anchors' self-test."""
+    entries = [{
+        "kind": "core",
+        "name": m.name,
+        "breaks": m.breaks,
+        "file": m.file,
+        "anchor": m.anchor,
+        "replacement": m.replacement,
+        "gate": m.gate,
+        "tests": m.tests,
+    } for m in core]
+    native.genrule(
+        name = name,
+        outs = [name + ".json"],
+        cmd = "cat > $@ <<'LOOM_MANIFEST_END'\n" + json.encode_indent(entries, indent = "  ").replace("$", "$$") + "\nLOOM_MANIFEST_END",
+    )
