@@ -42,7 +42,8 @@ TEST_CASE("a spec array holds kMaxJsonArray entries and no more", "[limits]") {
     auto j = parse_json(array(entries), "list.json");
     REQUIRE(j.ok());
     Status status;
-    JsonReader reader(j.value(), "", "list.json", status);
+    const std::string source = "list.json";  // the reader keeps a reference to it
+    JsonReader reader(j.value(), "", source, status);
     size_t seen = 0;
     reader.array("list", [&](JsonReader&) { ++seen; });
     CHECK(status.ok() == ok);
@@ -134,7 +135,8 @@ TEST_CASE("a spec parameter's range lies within kWidestParameter, refused at the
   auto spec = load_spec_file(kSpec);
   REQUIRE(spec.ok());
   const int64_t value = spec.value().parameters[0].value;
-  for (const Error& e : load_spec(with_range(-kWidestParameter, kWidestParameter), kSpec).status().errors())
+  const Status widest = load_spec(with_range(-kWidestParameter, kWidestParameter), kSpec).status();
+  for (const Error& e : widest.errors())
     CHECK_FALSE((e.kind == "invalid-range" && e.where.find("/parameters/0/") != std::string::npos));
   for (const auto& [min, max, key] : {std::tuple{-kWidestParameter - 1, value, "/min"}, std::tuple{value, kWidestParameter + 1, "/max"}}) {
     INFO("[" << min << ", " << max << "]");
