@@ -4,11 +4,12 @@
 // so one run shows a user everything that needs fixing.
 #pragma once
 
-#include <cassert>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "common/contract.h"
 
 namespace loom {
 
@@ -64,16 +65,16 @@ template <class T>
 class Result {
  public:
   Result(T value) : value_(std::move(value)) {}  // NOLINT: implicit by design
-  Result(Status status) : status_(std::move(status)) { assert(!status_.ok()); }  // NOLINT
+  Result(Status status) : status_(std::move(status)) { LOOM_CONTRACT(!status_.ok(), "a Result made from a Status holds an error"); }  // NOLINT
   Result(Error error) : status_(std::move(error)) {}  // NOLINT
 
   bool ok() const { return value_.has_value(); }
   const Status& status() const { return status_; }
   const std::vector<Error>& errors() const { return status_.errors(); }
 
-  const T& value() const& { assert(ok()); return *value_; }
-  T& value() & { assert(ok()); return *value_; }
-  T&& value() && { assert(ok()); return std::move(*value_); }
+  const T& value() const& { LOOM_CONTRACT(ok(), "value() of a Result that holds errors"); return *value_; }
+  T& value() & { LOOM_CONTRACT(ok(), "value() of a Result that holds errors"); return *value_; }
+  T&& value() && { LOOM_CONTRACT(ok(), "value() of a Result that holds errors"); return std::move(*value_); }
   const T& operator*() const& { return value(); }
   const T* operator->() const { return &value(); }
 

@@ -3,12 +3,12 @@
 // testbench and a unit's standalone test alike.
 #pragma once
 
-#include <cassert>
 #include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "common/contract.h"
 #include "units/bits.h"
 #include "units/word.h"
 
@@ -31,7 +31,7 @@ class Buffer {
 
   template <class W>
   std::vector<W> as() const {
-    assert(W::shape() == word_ && "a buffer is read back as its own word type");
+    LOOM_CONTRACT(W::shape() == word_, "a buffer is read back as its own word type");
     std::vector<W> out(static_cast<size_t>(rows()));
     for (size_t r = 0; r < out.size(); ++r)
       for (unsigned l = 0; l < W::limb_count; ++l) out[r].limbs()[l] = row(static_cast<int64_t>(r))[l];

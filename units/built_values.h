@@ -8,13 +8,13 @@
 //   }
 #pragma once
 
-#include <cassert>
 #include <cstdint>
 #include <optional>
 #include <string_view>
 #include <type_traits>
 #include <utility>
 
+#include "common/contract.h"
 #include "common/status.h"
 #include "units/parameter_set.h"
 
@@ -42,7 +42,7 @@ struct BuiltValues {
     using R = decltype(f(std::integral_constant<unsigned, first()>{}));
     std::optional<R> out;
     static_cast<void>(((value == Vs && (out.emplace(f(std::integral_constant<unsigned, Vs>{})), true)) || ...));
-    assert(out.has_value() && "dispatch of a value that was not built");
+    LOOM_CONTRACT(out.has_value(), "dispatch of a value that was not built");
     return std::move(*out);
   }
 

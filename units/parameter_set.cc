@@ -1,6 +1,5 @@
 #include "units/parameter_set.h"
 
-#include <cassert>
 #include <charconv>
 #include <set>
 
@@ -23,7 +22,7 @@ std::optional<int64_t> ParamValues::find(std::string_view name) const {
 
 int64_t ParamValues::operator[](std::string_view name) const {
   std::optional<int64_t> v = find(name);
-  assert(v.has_value() && "parameter read by name must be declared");
+  LOOM_CONTRACT(v.has_value(), "a parameter read by name is one the unit or region declares");
   return *v;
 }
 

@@ -1,8 +1,8 @@
 #include "units/shape.h"
 
-#include <cassert>
 #include <cctype>
 
+#include "common/contract.h"
 #include "units/parameter_set.h"
 
 namespace loom {
@@ -159,12 +159,12 @@ bool Dims::contains(const Index& i) const {
 }
 
 int64_t Dims::flat(const Index& i) const {
-  assert(contains(i));
+  LOOM_CONTRACT(contains(i), "an index within the instance array");
   return rank == 2 ? i[0] * extent[1] + i[1] : i[0];
 }
 
 Index Dims::unflat(int64_t flat) const {
-  assert(flat >= 0 && flat < size());
+  LOOM_CONTRACT(flat >= 0 && flat < size(), "a flat index within the instance array");
   if (rank == 0) return Index::one();
   if (rank == 1) return Index::of(flat);
   return Index::of(flat / extent[1], flat % extent[1]);

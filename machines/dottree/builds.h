@@ -4,7 +4,6 @@
 // a named error listing those that were.
 #pragma once
 
-#include <cassert>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -12,6 +11,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "common/contract.h"
 #include "common/status.h"
 #include "units/library/dottree/numerics.h"
 #include "units/parameter_set.h"
@@ -43,7 +43,7 @@ struct BuildList {
     using R = decltype(f(std::type_identity<std::tuple_element_t<0, std::tuple<Ns...>>>{}));
     std::optional<R> out;
     static_cast<void>(((key == key_of<Ns>() && (out.emplace(f(std::type_identity<Ns>{})), true)) || ...));
-    assert(out.has_value() && "dispatch of a configuration that was not built");
+    LOOM_CONTRACT(out.has_value(), "dispatch of a configuration that was not built");
     return std::move(*out);
   }
 };
