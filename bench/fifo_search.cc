@@ -60,7 +60,7 @@ Workload load(const std::string& machine, const Overrides& overrides) {
   auto region = arch.value().compose(overrides);
   if (!region.ok()) std::fprintf(stderr, "%s", region.status().to_string().c_str()), std::exit(1);
   Workload w{std::move(region.value()), {}};
-  auto runs = m.hls_runs(w.region);
+  auto runs = hls_extension(m).runs(w.region);
   if (!runs.ok()) std::fprintf(stderr, "%s", runs.status().to_string().c_str()), std::exit(1);
   for (const hls::TestRun& r : runs.value()) w.runs.push_back(r.inputs);
   return w;

@@ -11,7 +11,10 @@
 #include "compose/sim/simulator.h"
 #include "machines/cycle_table.h"
 #include "machines/model.h"
+#include "machines/implied_verbs.h"
 #include "machines/registry.h"
+#include "machines/verb.h"
+#include "machines/verb_options.h"
 
 namespace loom {
 namespace {
@@ -20,20 +23,32 @@ using nlohmann::json;
 
 void print(const std::string& text) { std::fwrite(text.data(), 1, text.size(), stdout); }
 
-// The region the arguments configure, and its checked model. A machine with no
-// ISA takes no spec or program: those are usage errors, not ignored.
+// Each verb's options. The model derives from the composed region, so these
+// verbs take no spec or program: the parser refuses one, as any option a verb
+// does not declare.
+struct ProjectArgs {
+  Overrides overrides;
+  bool json = false;
+};
+using CostArgs = ProjectArgs;
+struct ConformArgs {
+  Overrides overrides;
+  bool json = false, model_only = false;
+  uint64_t seed = 0;
+};
+struct BenchArgs {
+  Overrides overrides;
+  bool json = false, rewrite_cycles = false;
+  std::string root;  // the workspace holding machines/cycles/
+};
+
+// The region the arguments configure, and its checked model.
 struct Modelled {
   Region region;
   CheckedModel checked;
 };
-int modelled(const MachineEntry& m, const VerbArgs& a, Modelled& out) {
-  Status usage;
-  if (!a.root.empty() || !a.spec.empty())
-    usage.add("usage", "--root/--spec", m.name + "'s action model derives from its composed region; it reads no spec");
-  if (!a.file.empty() || !a.gemm.empty() || a.bench)
-    usage.add("usage", a.file.empty() ? (a.bench ? "--bench" : "--gemm") : "FILE",
-              m.name + " runs its one invocation over its parameters (set by --param); it takes no program");
-  if (!usage.ok()) return exit_reporting(usage, kExitUsage);
+template <class Args>
+int modelled(const MachineEntry& m, const Args& a, Modelled& out) {
   auto arch = m.architecture(a.overrides);
   if (!arch.ok()) return exit_reporting(arch.status());
   auto region = arch.value().compose(a.overrides);
@@ -45,7 +60,7 @@ int modelled(const MachineEntry& m, const VerbArgs& a, Modelled& out) {
   return -1;
 }
 
-int project_verb(const MachineEntry& m, const VerbArgs& a) {
+int project_verb(const MachineEntry& m, const ProjectArgs& a) {
   Modelled md;
   if (int code = modelled(m, a, md); code >= 0) return code;
   const actions::Projection& p = md.checked.projection;
@@ -65,7 +80,7 @@ int project_verb(const MachineEntry& m, const VerbArgs& a) {
   return kExitOk;
 }
 
-int cost_verb(const MachineEntry& m, const VerbArgs& a) {
+int cost_verb(const MachineEntry& m, const CostArgs& a) {
   Modelled md;
   if (int code = modelled(m, a, md); code >= 0) return code;
   const CheckedModel& c = md.checked;
@@ -108,7 +123,7 @@ int cost_verb(const MachineEntry& m, const VerbArgs& a) {
   return kExitOk;
 }
 
-int conform_verb(const MachineEntry& m, const VerbArgs& a) {
+int conform_verb(const MachineEntry& m, const ConformArgs& a) {
   const auto start = std::chrono::steady_clock::now();
   Modelled md;
   if (int code = modelled(m, a, md); code >= 0) return code;
@@ -144,8 +159,7 @@ int conform_verb(const MachineEntry& m, const VerbArgs& a) {
 // simulated and checked against the reference, then the cycles held to the
 // committed table (machines/cycle_table.h). 0 only when every run is exact
 // and no cycle moved.
-int bench_verb(const MachineEntry& m, const VerbArgs& a) {
-  if (!a.spec.empty()) return exit_reporting(Error{"usage", "--spec", m.name + "'s bench reads no spec"}, kExitUsage);
+int bench_verb(const MachineEntry& m, const BenchArgs& a) {
   auto arch = m.architecture(a.overrides);
   if (!arch.ok()) return exit_reporting(arch.status());
   auto region = arch.value().compose(a.overrides);
@@ -192,26 +206,53 @@ int bench_verb(const MachineEntry& m, const VerbArgs& a) {
   return kExitOk;
 }
 
+// The run of a generic verb over the machine the command line chose.
+template <class Args>
+VerbRun run_on_machine(std::shared_ptr<Args> args, int (*verb)(const MachineEntry&, const Args&)) {
+  return [args, verb](const Invocation& invocation) {
+    Args a = *args;
+    a.overrides = invocation.overrides;
+    return verb(*invocation.machine, a);
+  };
+}
+
+bool has_model(const MachineEntry& m) { return static_cast<bool>(m.model); }
+
 }  // namespace
 
-void offer_implied_verbs(MachineEntry& m) {
-  // The entry is copied into the list machines() keeps for the process's life.
-  const auto bound = [&m](int (*verb)(const MachineEntry&, const VerbArgs&)) {
-    const std::string name = m.name;
-    return [name, verb](const VerbArgs& a) {
-      auto entry = find_machine(name);
-      return verb(*entry.value(), a);
-    };
+std::vector<VerbOffer> implied_verb_offers() {
+  return {
+      {"bench", "", kBenchHelp, kBenchRank, true,
+       [](CLI::App& cmd) {
+         auto a = std::make_shared<BenchArgs>();
+         add_json(cmd, a->json);
+         add_rewrite_cycles(cmd, a->rewrite_cycles);
+         add_root(cmd, a->root, "the workspace holding machines/cycles/ (default: the workspace)");
+         return run_on_machine(a, bench_verb);
+       }},
+      {"project", "", kProjectHelp, kProjectRank, true,
+       [](CLI::App& cmd) {
+         auto a = std::make_shared<ProjectArgs>();
+         add_json(cmd, a->json);
+         return run_on_machine(a, project_verb);
+       }},
+      {"cost", "", kCostHelp, kCostRank, true,
+       [](CLI::App& cmd) {
+         auto a = std::make_shared<CostArgs>();
+         add_json(cmd, a->json);
+         return run_on_machine(a, cost_verb);
+       },
+       has_model},
+      {"conform", "", kConformHelp, kConformRank, true,
+       [](CLI::App& cmd) {
+         auto a = std::make_shared<ConformArgs>();
+         add_seed(cmd, a->seed, "the operands' seed");
+         add_json(cmd, a->json);
+         add_model_only(cmd, a->model_only);
+         return run_on_machine(a, conform_verb);
+       },
+       has_model},
   };
-  const auto offer = [&](Verb MachineVerbs::*member, const char* name, int (*verb)(const MachineEntry&, const VerbArgs&)) {
-    if (m.verbs.*member) return;
-    m.verbs.*member = bound(verb);
-    m.verbs.implied.emplace_back(name);
-  };
-  offer(&MachineVerbs::project, "project", project_verb);
-  offer(&MachineVerbs::bench, "bench", bench_verb);
-  if (m.model) offer(&MachineVerbs::cost, "cost", cost_verb);
-  if (m.model) offer(&MachineVerbs::conform, "conform", conform_verb);
 }
 
 }  // namespace loom

@@ -1,8 +1,12 @@
-// The machines registered from their own libraries (MachineRegistration):
-// what the command line finds, whichever machines a binary links.
+// The machines registered from their own libraries (MachineRegistration),
+// their verbs (VerbRegistration) and their backends' data
+// (ExtensionRegistration): what the command line finds, whichever machines a
+// binary links.
 #include <algorithm>
 #include <cstdio>
+#include <tuple>
 
+#include "machines/implied_verbs.h"
 #include "machines/registry.h"
 
 namespace loom {
@@ -13,8 +17,22 @@ struct Registered {
   MachineEntry entry;
 };
 
+// Each constructed on first use: registrations run during static initialisation.
 std::vector<Registered>& storage() {
-  static std::vector<Registered> all;  // constructed on first use: registrations run during static initialisation
+  static std::vector<Registered> all;
+  return all;
+}
+std::vector<VerbOffer>& offer_storage() {
+  static std::vector<VerbOffer> all;
+  return all;
+}
+struct Extension {
+  std::string machine;
+  std::type_index type;
+  std::shared_ptr<const void> value;
+};
+std::vector<Extension>& extension_storage() {
+  static std::vector<Extension> all;
   return all;
 }
 
@@ -40,7 +58,6 @@ const std::vector<MachineEntry>& machines() {
         continue;
       }
       list.push_back(m);
-      offer_implied_verbs(list.back());
     }
     return list;
   }();
@@ -56,9 +73,62 @@ Result<const MachineEntry*> find_machine(std::string_view name) {
   return Error{"unknown-machine", "machine '" + std::string(name) + "'", "is not known; the machines are " + known};
 }
 
-std::function<Result<std::vector<hls::TestRun>>(const Region&)> workload_runs(
-    std::function<Result<Workload>(const Region&, uint64_t seed)> workload) {
-  return [workload](const Region& region) -> Result<std::vector<hls::TestRun>> {
+VerbRegistration::VerbRegistration(VerbOffer offer) { offer_storage().push_back(std::move(offer)); }
+
+const std::vector<VerbOffer>& verb_offers() {
+  static const std::vector<VerbOffer> all = [] {
+    std::vector<VerbOffer> list;
+    for (const VerbOffer& o : offer_storage()) {
+      const bool taken = std::any_of(list.begin(), list.end(), [&](const VerbOffer& k) {
+        return k.verb == o.verb && k.machine == o.machine;
+      });
+      if (taken) {
+        std::fprintf(stderr, "error[duplicate-verb] verb '%s': offered twice by machine '%s'; the second is left out\n",
+                     o.verb.c_str(), o.machine.c_str());
+        continue;
+      }
+      list.push_back(o);
+    }
+    for (VerbOffer& o : implied_verb_offers()) list.push_back(std::move(o));
+    return list;
+  }();
+  return all;
+}
+
+const VerbOffer* offer_for(const MachineEntry& m, std::string_view verb) {
+  const VerbOffer* implied = nullptr;
+  for (const VerbOffer& o : verb_offers()) {
+    if (o.verb != verb) continue;
+    if (o.machine == m.name) return &o;
+    if (o.machine.empty() && implied == nullptr && (!o.applies || o.applies(m))) implied = &o;
+  }
+  return implied;
+}
+
+namespace detail {
+
+void add_extension(std::string machine, std::type_index type, std::shared_ptr<const void> value) {
+  for (const Extension& e : extension_storage())
+    if (e.machine == machine && e.type == type) {
+      std::fprintf(stderr, "error[duplicate-extension] machine '%s': registered one backend's data twice; the second is left out\n",
+                   machine.c_str());
+      return;
+    }
+  extension_storage().push_back({std::move(machine), type, std::move(value)});
+}
+
+const void* find_extension(std::string_view machine, std::type_index type) {
+  for (const Extension& e : extension_storage())
+    if (e.machine == machine && e.type == type) return e.value.get();
+  return nullptr;
+}
+
+}  // namespace detail
+
+hls::Extension hls_extension(const MachineEntry& m) {
+  if (const hls::Extension* own = find_extension<hls::Extension>(m.name)) return *own;
+  const auto workload = m.workload;
+  return {[workload](const Region& region) -> Result<std::vector<hls::TestRun>> {
     std::vector<hls::TestRun> runs;
     for (uint64_t seed : {0, 1}) {
       auto work = workload(region, seed);
@@ -67,11 +137,7 @@ std::function<Result<std::vector<hls::TestRun>>(const Region&)> workload_runs(
                       std::move(work.value().binary32)});
     }
     return runs;
-  };
-}
-
-Result<std::vector<hls::Dependence>> no_dependences(const Region&, const std::string&) {
-  return std::vector<hls::Dependence>{};
+  }};
 }
 
 }  // namespace loom

@@ -1,16 +1,20 @@
-// The machines the command line can name.
+// The machines the command line can name, and what each registers beside
+// itself: the verbs it offers (machines/verb.h) and the data a backend asks of
+// it (an extension, such as hls::Extension), each from its own library.
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
+#include <typeindex>
 #include <vector>
 
 #include "common/status.h"
 #include "compose/architecture.h"
-#include "compose/hls/project.h"
+#include "compose/hls/extension.h"
 #include "machines/model.h"
-#include "machines/verbs.h"
+#include "machines/verb.h"
 #include "machines/workload.h"
 #include "units/parameter_set.h"
 
@@ -24,14 +28,6 @@ struct MachineEntry {
   std::function<Result<Architecture>(const Overrides&)> architecture;
   // Inputs for a region this machine composed, and the check of its outputs.
   std::function<Result<Workload>(const Region&, uint64_t seed)> workload;
-  // The runs the HLS testbench drives through the kernel, each with every
-  // output element expected.
-  std::function<Result<std::vector<hls::TestRun>>(const Region&)> hls_runs;
-  // The machine's claims on its units' memories, as HLS dependence pragmas;
-  // `root` is the workspace, where a machine's spec lives.
-  std::function<Result<std::vector<hls::Dependence>>(const Region&, const std::string& root)> hls_dependences;
-  // What else it offers on the command line.
-  MachineVerbs verbs = {};
   // Its action model: the instructions and calls it adds to the machine its
   // composition implies (machines/model.h). Every machine gets `project`;
   // one with a model gets `cost` and `conform` too, where it offers none of
@@ -42,12 +38,13 @@ struct MachineEntry {
 // Every machine the binary offers: each registered itself (MachineRegistration)
 // from a library the binary links. They are listed by their registrations'
 // `rank`, then by name, whatever order the linker ran the registrations in; a
-// verb's default machine is the first that offers it.
+// verb's default machine is the first that offers it as its own, else the
+// first it is implied for.
 const std::vector<MachineEntry>& machines();
 
 // Adds a machine from its own library, with no list to edit:
 //
-//   const MachineRegistration kMatvec({"matvec", "...", architecture, workload, ...});
+//   const MachineRegistration kMatvec({"matvec", "...", architecture, workload, model});
 //
 // at namespace scope in a source whose cc_library is `alwayslink = True`, so
 // that every binary linking the library offers the machine. A name already
@@ -61,21 +58,38 @@ class MachineRegistration {
   explicit MachineRegistration(MachineEntry entry, int rank = 100);
 };
 
-// The HLS testbench of a machine whose workload is its test: the workload at
-// seeds 0 and 1, every output element expected.
-std::function<Result<std::vector<hls::TestRun>>(const Region&)> workload_runs(
-    std::function<Result<Workload>(const Region&, uint64_t seed)> workload);
-// For a machine that claims nothing about its units' memories.
-Result<std::vector<hls::Dependence>> no_dependences(const Region&, const std::string& root);
-
-
-// Gives `m` the verbs its registration implies that it does not offer itself:
-// `project` and `bench` always (bench: its workload at seeds 0 and 1, checked
-// and its cycles held to machines/cycles/NAME.txt), `cost` and `conform` when
-// it declares a model (machines/model.h).
-void offer_implied_verbs(MachineEntry& m);
-
 // The machine called `name`, or an unknown-machine error listing the known ones.
 Result<const MachineEntry*> find_machine(std::string_view name);
+
+namespace detail {
+void add_extension(std::string machine, std::type_index type, std::shared_ptr<const void> value);
+const void* find_extension(std::string_view machine, std::type_index type);
+}  // namespace detail
+
+// Gives `machine` a backend's data X, at namespace scope as a machine
+// registers itself:
+//
+//   const ExtensionRegistration<hls::Extension> kHls("tinytpu", {hls_runs, hls_dependences});
+//
+// A second of one type for one machine is refused as a duplicate machine is
+// (a duplicate-extension line on standard error, the second left out).
+template <class X>
+class ExtensionRegistration {
+ public:
+  ExtensionRegistration(std::string machine, X value) {
+    detail::add_extension(std::move(machine), typeid(X), std::make_shared<const X>(std::move(value)));
+  }
+};
+
+// The X `machine` registered, or null.
+template <class X>
+const X* find_extension(std::string_view machine) {
+  return static_cast<const X*>(detail::find_extension(machine, typeid(X)));
+}
+
+// What the HLS backend is given for `m`: its registered hls::Extension, else
+// its workload at seeds 0 and 1 as the testbench's runs (every output element
+// expected) and no dependence claims.
+hls::Extension hls_extension(const MachineEntry& m);
 
 }  // namespace loom

@@ -188,16 +188,6 @@ TEST_CASE("every verb documents its options", "[cli]") {
   CHECK(loom("--help").out.find("hls") != std::string::npos);
 }
 
-TEST_CASE("the generic command line names no machine", "[cli]") {
-  for (const std::string file : {"tools/loom.cc", "tools/cli.cc"}) {
-    const std::string source = slurp(file);
-    REQUIRE(!source.empty());
-    CHECK(source.find("tinytpu") == std::string::npos);
-    CHECK(source.find("example") == std::string::npos);
-    CHECK(source.find("dottree") == std::string::npos);
-  }
-}
-
 // The first integer after `prefix` in `text`.
 int64_t figure(const std::string& text, const std::string& prefix) {
   const size_t at = text.find(prefix);

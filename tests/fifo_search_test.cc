@@ -97,13 +97,9 @@ TEST_CASE("on every machine, the depths found pass every run in the coupled simu
     auto region = arch.value().compose();
     REQUIRE(region.ok());
     std::vector<Inputs> runs;
-    if (m.hls_runs) {
-      auto tests = m.hls_runs(region.value());
-      REQUIRE(tests.ok());
-      for (size_t k = 0; k < tests.value().size() && k < 6; ++k) runs.push_back(tests.value()[k].inputs);
-    } else {
-      runs.push_back(m.workload(region.value(), 0).value().inputs);
-    }
+    auto tests = hls_extension(m).runs(region.value());
+    REQUIRE(tests.ok());
+    for (size_t k = 0; k < tests.value().size() && k < 6; ++k) runs.push_back(tests.value()[k].inputs);
     for (double tolerance : {0.0, 0.1}) {
       FifoSearchOptions options;
       options.tolerance = tolerance;

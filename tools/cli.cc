@@ -29,6 +29,7 @@
 #include "compose/sim/sim_report.h"
 #include "compose/sim/simulator.h"
 #include "machines/registry.h"
+#include "machines/verb_options.h"
 #include "tools/fifo_command.h"
 #include "tools/hls_command.h"
 #include "units/parameter_set.h"
@@ -36,36 +37,8 @@
 namespace loom {
 namespace {
 
-// `bazel run` starts the tool in its runfiles; a relative path means where the
-// user typed the command.
-std::string user_path(const std::string& path) {
-  const char* cwd = std::getenv("BUILD_WORKING_DIRECTORY");
-  return path.empty() || path[0] == '/' || cwd == nullptr ? path : std::string(cwd) + "/" + path;
-}
-
 int usage(const std::string& where, const std::string& message) {
   return exit_reporting(Error{"usage", where, message}, kExitUsage);
-}
-
-// An option's value as CLI11 checks it: an error message, or "" when it is good.
-CLI::Validator nonempty() {
-  return CLI::Validator([](std::string& v) { return v.empty() ? std::string("an empty value") : std::string(); },
-                        "", "NONEMPTY");
-}
-
-// A decimal integer in [min, INT64_MAX], digits only: no hex, no sign, no
-// silent clamping of a value too large.
-CLI::Validator integer_at_least(int64_t min) {
-  return CLI::Validator(
-      [min](std::string& v) -> std::string {
-        int64_t value = 0;
-        auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), value);
-        if (v.empty() || ec != std::errc() || end != v.data() + v.size() || value < min)
-          return "'" + v + "' is not a decimal integer from " + std::to_string(min) + " to " +
-                 std::to_string(INT64_MAX);
-        return "";
-      },
-      "", "");
 }
 
 // A percentage from 0 to `max`, written as decimal digits with at most one
@@ -85,9 +58,6 @@ CLI::Validator percentage_up_to(double max) {
       },
       "", "");
 }
-
-// Flags and options given once: a second is refused, as a repeated --param is.
-CLI::Option* once(CLI::Option* o) { return o->multi_option_policy(CLI::MultiOptionPolicy::Throw); }
 
 // What every verb that composes a machine takes: --machine and --param.
 struct MachineOptions {
@@ -274,6 +244,49 @@ int simulate_and_report(const MachineEntry& machine, const Region& region, const
   return code;
 }
 
+// The verbs the machines offer beyond every region's, each once, in the
+// order of their offers' ranks (then by name).
+std::vector<std::string> machine_verbs() {
+  std::vector<std::pair<int, std::string>> ranked;
+  for (const VerbOffer& o : verb_offers()) {
+    bool offered = false;
+    for (const MachineEntry& m : machines()) offered = offered || offer_for(m, o.verb) == &o;
+    auto at = std::find_if(ranked.begin(), ranked.end(), [&](const auto& r) { return r.second == o.verb; });
+    if (!offered) continue;
+    if (at == ranked.end()) ranked.emplace_back(o.rank, o.verb);
+    else at->first = std::min(at->first, o.rank);
+  }
+  std::sort(ranked.begin(), ranked.end());
+  std::vector<std::string> out;
+  for (const auto& r : ranked) out.push_back(r.second);
+  return out;
+}
+
+// The machines that offer `verb`, in the registry's order; the default, the
+// first, is the first that offers it as its own rather than by implication.
+std::vector<const MachineEntry*> offering_verb(const std::string& verb) {
+  auto offered = offering([&](const MachineEntry& m) { return offer_for(m, verb) != nullptr; });
+  std::stable_partition(offered.begin(), offered.end(),
+                        [&](const MachineEntry* m) { return !offer_for(*m, verb)->machine.empty(); });
+  return offered;
+}
+
+// The machine `--machine NAME` (or `--machine=NAME`) names after the verb, if
+// it is known: whose options the verb's subcommand then declares. An unknown
+// name is left to choose(), which names it once the command line is parsed.
+const MachineEntry* machine_named(int argc, char** argv) {
+  for (int i = 2; i < argc; ++i) {
+    const std::string arg = argv[i];
+    std::string name;
+    if (arg == "--machine" && i + 1 < argc) name = argv[i + 1];
+    else if (arg.rfind("--machine=", 0) == 0) name = arg.substr(10);
+    else continue;
+    auto found = find_machine(name);
+    return found.ok() ? found.value() : nullptr;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 int run_cli(int argc, char** argv, CliMode mode) {
@@ -290,11 +303,8 @@ int run_cli(int argc, char** argv, CliMode mode) {
     action = [&] {
       for (const MachineEntry& m : machines()) {
         std::string verbs = "describe dot sim hls";
-        for (const auto& [name, member] : std::vector<std::pair<const char*, Verb MachineVerbs::*>>{
-                 {"demo", &MachineVerbs::demo}, {"bench", &MachineVerbs::bench}, {"stress", &MachineVerbs::stress},
-                 {"gen-isa", &MachineVerbs::gen_isa}, {"asm", &MachineVerbs::assemble}, {"ref", &MachineVerbs::reference},
-                 {"project", &MachineVerbs::project}, {"cost", &MachineVerbs::cost}, {"conform", &MachineVerbs::conform}})
-          if (m.verbs.*member) verbs += std::string(" ") + name;
+        for (const std::string& verb : machine_verbs())
+          if (offer_for(m, verb) != nullptr) verbs += " " + verb;
         std::printf("%-10s %s\n%-10s verbs: %s\n", m.name.c_str(), m.summary.c_str(), "", verbs.c_str());
       }
       return 0;
@@ -433,87 +443,29 @@ int run_cli(int argc, char** argv, CliMode mode) {
     };
   });
 
-  // The machines' own verbs.
-  VerbArgs args;
+  // The machines' own verbs, each with the options of the machine the
+  // command line names (else the verb's default): only that machine's setup
+  // runs, so an option it does not declare is refused by the parser.
   MachineOptions machine_options;
-  const auto add_verb = [&](const char* name, const char* help, Verb MachineVerbs::*member, bool params) {
-    auto offered = offering([member](const MachineEntry& m) { return static_cast<bool>(m.verbs.*member); });
-    // The default is the first machine that offers the verb as its own, not by implication.
-    std::stable_partition(offered.begin(), offered.end(), [name](const MachineEntry* m) {
-      return std::find(m->verbs.implied.begin(), m->verbs.implied.end(), name) == m->verbs.implied.end();
-    });
-    CLI::App* verb = app.add_subcommand(name, help);
-    add_machine_options(verb, machine_options, offered, params);
-    verb->callback([&, name, member, offered] {
-      action = [&, name, member, offered] {
+  const MachineEntry* setup_machine = nullptr;  // whose options the verb typed declares
+  for (const std::string& name : machine_verbs()) {
+    const std::vector<const MachineEntry*> offered = offering_verb(name);
+    const MachineEntry* named = argc > 1 && name == argv[1] ? machine_named(argc, argv) : nullptr;
+    const MachineEntry* setup_for = named != nullptr && offer_for(*named, name) != nullptr ? named : offered[0];
+    const VerbOffer& offer = *offer_for(*offered[0], name);
+    CLI::App* verb = app.add_subcommand(name, offer.help);
+    add_machine_options(verb, machine_options, offered, offer_for(*setup_for, name)->params);
+    if (argc <= 1 || name != argv[1]) continue;
+    setup_machine = setup_for;
+    VerbRun run = offer_for(*setup_for, name)->setup(*verb);
+    verb->callback([&, name, offered, run] {
+      action = [&, name, offered, run] {
         auto c = choose(name, machine_options, offered);
         if (!c.ok()) return exit_reporting(c.status(), kExitUsage);
-        VerbArgs a = args;
-        a.overrides = c.value().overrides;
-        a.progress = true;  // shown only where standard error is a terminal
-        for (std::string* path : {&a.file, &a.a, &a.b, &a.out, &a.root, &a.spec}) *path = user_path(*path);
-        return (c.value().machine->verbs.*member)(a);
+        return run(Invocation{c.value().machine, c.value().overrides});
       };
     });
-    return verb;
-  };
-  const auto add_spec = [&](CLI::App* verb) {
-    once(verb->add_option("--root", args.root, "the workspace holding the machine's spec (default: the workspace)"))
-        ->type_name("DIR")
-        ->check(nonempty());
-    once(verb->add_option("--spec", args.spec, "the spec itself (default: ROOT's)"))->type_name("FILE")->check(nonempty());
-  };
-  auto* demo = add_verb("demo", "the machine end to end: a program assembled, validated, simulated on the composed "
-                                "region and checked against the reference", &MachineVerbs::demo, true);
-  once(demo->add_option("--seed", args.seed, "the operands' seed (default 0)"))->type_name("N")->check(integer_at_least(0));
-  auto* bench = add_verb("bench", "the performance gate: every run checked against the reference, and its cycles held "
-                                 "to the table committed in ROOT/machines/cycles/",
-                         &MachineVerbs::bench, true);
-  once(bench->add_flag("--json", args.json, "one JSON document (docs/cli.md)"));
-  once(bench->add_flag("--rewrite-cycles", args.rewrite_cycles,
-                       "write the cycles measured into the committed table instead of holding them to it; say in the "
-                       "commit why each row moved"));
-  add_spec(bench);
-  auto* stress = add_verb("stress", "the correctness gate: hundreds of runs, each checked against the reference; "
-                                    "a progress line on a terminal", &MachineVerbs::stress, true);
-  once(stress->add_flag("--json", args.json, "one JSON document (docs/cli.md)"));
-  add_spec(stress);
-  auto* gen_isa = add_verb("gen-isa", "write the encoding header and the docs tables from the ISA spec; --check "
-                                      "regenerates, compares byte for byte and holds the design to the spec",
-                           &MachineVerbs::gen_isa, false);
-  once(gen_isa->add_flag("--check", args.check, "compare instead of writing; print ISA OK or each disagreement"));
-  add_spec(gen_isa);
-  auto* assemble = add_verb("asm", "assemble and validate a program; print its words and headers, or every named "
-                                   "error", &MachineVerbs::assemble, true);
-  assemble->add_option("FILE", args.file, "the program")->required()->check(nonempty());
-  auto* ref = add_verb("ref", "run a program on the ISA reference model; print C as CSV", &MachineVerbs::reference, true);
-  ref->add_option("FILE", args.file, "the program")->required()->check(nonempty());
-  once(ref->add_option("--a", args.a, "DRAM matrix A as CSV: one row a line, int8; a smaller one fills the top-left corner"))
-      ->type_name("FILE")
-      ->required()
-      ->check(nonempty());
-  once(ref->add_option("--b", args.b, "DRAM matrix B, likewise"))->type_name("FILE")->required()->check(nonempty());
-  once(ref->add_option("--out", args.out, "write C there instead of to standard output"))->type_name("FILE")->check(nonempty());
-  auto* project = add_verb("project", "the action model projected onto the composed region: every port DERIVED, ALIAS, "
-                                      "ARITHMETIC or COUNTING, and the unmodelled table", &MachineVerbs::project, true);
-  once(project->add_flag("--json", args.json, "one JSON document (docs/cli.md)"));
-  add_spec(project);
-  auto* cost = add_verb("cost", "per instruction: units reached, steps, span and initiation; per program: work per "
-                                "unit, the bottleneck, a static estimate and the open obligations", &MachineVerbs::cost, true);
-  auto* file = cost->add_option("FILE", args.file, "the program")->check(nonempty());
-  auto* gemm = once(cost->add_option("--gemm", args.gemm, "a looped GEMM instead of a FILE"))->type_name("MxKxN")->check(nonempty());
-  auto* beside = once(cost->add_flag("--bench", args.bench, "the estimate of each bench GEMM beside its simulated cycles"));
-  file->excludes(gemm)->excludes(beside);
-  gemm->excludes(beside);
-  once(cost->add_flag("--json", args.json, "one JSON document (docs/cli.md)"));
-  add_spec(cost);
-  auto* conform = add_verb("conform", "the workload three ways: the reference model, the action executor and the "
-                                      "simulated unit bodies, every output element compared", &MachineVerbs::conform, true);
-  once(conform->add_option("--seed", args.seed, "the operands' seed (default 0)"))->type_name("N")->check(integer_at_least(0));
-  once(conform->add_flag("--json", args.json, "one JSON document (docs/cli.md)"));
-  once(conform->add_flag("--model-only", args.model_only,
-                         "two ways: the reference and the action executor, with no unit body simulated"));
-  add_spec(conform);
+  }
 
   std::string verbs;
   bool known = false;
@@ -540,6 +492,16 @@ int run_cli(int argc, char** argv, CliMode mode) {
     }
     std::string verb;
     for (const CLI::App* sub : app.get_subcommands()) verb = sub->get_name();
+    // An option the chosen machine's verb does not declare: say whose verb it is.
+    if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr && setup_machine != nullptr) {
+      std::string extras, options;
+      for (const std::string& x : app.get_subcommand(verb)->remaining()) extras += (extras.empty() ? "" : " ") + x;
+      for (const CLI::Option* o : app.get_subcommand(verb)->get_options())
+        if (o->get_name() != "--help") options += (options.empty() ? "" : ", ") + o->get_name();
+      return usage("`loom " + verb + "`", setup_machine->name + "'s " + verb + " does not take '" + extras +
+                                              "'; it takes " + options + " (see `loom " + verb + " --machine " +
+                                              setup_machine->name + " --help`)");
+    }
     return usage(verb.empty() ? "`loom`" : "`loom " + verb + "`",
                  std::string(e.what()) + " (see `loom" + (verb.empty() ? "" : " " + verb) + " --help`)");
   }

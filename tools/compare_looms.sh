@@ -33,6 +33,6 @@ for mc in 0 1 3 10 50 100 200 400; do
   run sim --machine example --max-cycles $mc --json; run sim --machine tinytpu --max-cycles $mc --json
   run sim --machine dottree --max-cycles $mc --json; trace sim --machine example --max-cycles $mc
 done
-run bench --json; run bench --machine dottree --json
+run bench --json; run bench --machine dottree
 run stress --json
 echo "$n comparisons, $( ((fail)) && echo DIFFERENCES || echo all identical)"

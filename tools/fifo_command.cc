@@ -28,17 +28,11 @@ nlohmann::json storage_json(int64_t bits, int64_t depth) {
 int fifo_command(const MachineEntry& machine, const Region& region, const FifoCommand& command) {
   std::vector<Inputs> runs;
   std::string workload;
-  if (machine.hls_runs) {
-    auto tests = machine.hls_runs(region);
-    if (!tests.ok()) return exit_reporting(tests.status());
-    for (const hls::TestRun& t : tests.value()) runs.push_back(t.inputs);
-    workload = std::to_string(runs.size()) + " testbench runs (the HLS testbench's)";
-  } else {
-    auto work = machine.workload(region, 0);
-    if (!work.ok()) return exit_reporting(work.status());
-    runs.push_back(work.value().inputs);
-    workload = "its workload at seed 0: " + work.value().description;
-  }
+  auto tests = hls_extension(machine).runs(region);
+  if (!tests.ok()) return exit_reporting(tests.status());
+  for (const hls::TestRun& t : tests.value()) runs.push_back(t.inputs);
+  workload = std::to_string(runs.size()) + " testbench runs (the HLS testbench's)";
+
   FifoSearchOptions options;
   options.tolerance = command.tolerance_percent / 100;
   auto searched = search_fifo_depths(region, runs, options);

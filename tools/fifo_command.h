@@ -16,8 +16,8 @@ struct FifoCommand {
   bool json = false;
 };
 
-// Sizes `region`'s FIFOs over `machine`'s testbench runs (hls_runs) or, for
-// a machine without them, its workload at seed 0. Returns the exit code: 0
+// Sizes `region`'s FIFOs over `machine`'s testbench runs (hls_extension()).
+// Returns the exit code: 0
 // when depths were found (and written, if asked).
 int fifo_command(const MachineEntry& machine, const Region& region, const FifoCommand& command);
 

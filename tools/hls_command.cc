@@ -25,15 +25,13 @@ int hls_command(const HlsCommand& c) {
   auto depths = resolve_depths(region.value(), c.depths);
   if (!depths.ok()) return exit_reporting(depths.status());
   set_depths(region.value(), depths.value());
-  if (!machine.hls_runs)
-    return exit_reporting(Error{"hls-test-run", "machine '" + machine.name + "'",
-                        "gives no runs for the HLS testbench (its registry entry has no hls_runs)"});
-  auto runs = machine.hls_runs(region.value());
+  const hls::Extension extension = hls_extension(machine);
+  auto runs = extension.runs(region.value());
   if (!runs.ok()) return exit_reporting(runs.status());
   const std::string root = workspace_root(c.root);
   // A machine that claims nothing of its memories gets no dependence pragmas.
-  auto dependences = machine.hls_dependences ? machine.hls_dependences(region.value(), root)
-                                             : Result<std::vector<hls::Dependence>>(std::vector<hls::Dependence>{});
+  auto dependences = extension.dependences ? extension.dependences(region.value(), root)
+                                           : Result<std::vector<hls::Dependence>>(std::vector<hls::Dependence>{});
   if (!dependences.ok()) return exit_reporting(dependences.status());
   auto project = hls::emit(region.value(), c.options, dependences.value(), runs.value());
   if (!project.ok()) return exit_reporting(project.status());

@@ -61,7 +61,7 @@ Result<RegionModel> model(actions::Machine m, const Region& region) {
 const MachineRegistration registration({
     "doubler", "a machine from a workspace of its own (Loom's examples/external)",
     [](const Overrides& o) { return BuiltLanes::with(o, "T", 4, [](auto t) { return architecture<t>(); }); },
-    any_workload, workload_runs(any_workload), no_dependences, {}, model});
+    any_workload, model});
 
 }  // namespace
 }  // namespace mine

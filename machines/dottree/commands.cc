@@ -12,6 +12,8 @@
 #include "machines/dottree/dottree.h"
 #include "machines/cycle_table.h"
 #include "machines/dottree/gates.h"
+#include "machines/verb.h"
+#include "machines/verb_options.h"
 
 namespace loom::dottree {
 namespace {
@@ -22,16 +24,25 @@ void print(const std::string& text) { std::fwrite(text.data(), 1, text.size(), s
 
 const char* numerics_name(int64_t numerics) { return numerics == kRounding ? "ROUNDING" : "EXACT"; }
 
-// The model of the region the arguments configure. DotTree's model derives from
-// the composition, so a spec, a program or a GEMM is a usage error, not ignored.
-Result<ActionModel> modelled(const VerbArgs& a, Region& region) {
-  Status usage;
-  if (!a.root.empty() || !a.spec.empty())
-    usage.add("usage", "--root/--spec", "DotTree's action model derives from its composed region; it reads no spec");
-  if (!a.file.empty() || !a.gemm.empty() || a.bench)
-    usage.add("usage", a.file.empty() ? (a.bench ? "--bench" : "--gemm") : "FILE",
-              "DotTree runs one instruction, reduce, over ROWS rows (set by --param ROWS=N); it takes no program");
-  if (!usage.ok()) return usage;
+// Each verb's options. DotTree's model derives from the composition and runs
+// one instruction, reduce, over ROWS rows: a spec, a program or a GEMM is an
+// option these verbs do not declare, so the parser refuses it.
+struct ModelArgs {
+  Overrides overrides;
+  bool json = false;
+};
+// Its gates run fixed sets of configurations (docs/dottree.md): they take no --param.
+struct BenchArgs {
+  Overrides overrides;
+  bool rewrite_cycles = false;
+  std::string root;  // the workspace holding machines/cycles/
+};
+struct StressArgs {
+  Overrides overrides;
+};
+
+// The model of the region the arguments configure.
+Result<ActionModel> modelled(const ModelArgs& a, Region& region) {
   auto arch = architecture(a.overrides);
   if (!arch.ok()) return arch.status();
   auto composed = arch.value().compose(a.overrides);
@@ -40,10 +51,10 @@ Result<ActionModel> modelled(const VerbArgs& a, Region& region) {
   return action_model(region);
 }
 
-int project_verb(const VerbArgs& a) {
+int project_verb(const ModelArgs& a) {
   Region region;
   auto model = modelled(a, region);
-  if (!model.ok()) return exit_reporting(model.status(), model.errors()[0].kind == "usage" ? kExitUsage : kExitInput);
+  if (!model.ok()) return exit_reporting(model.status());
   auto projected = project(model.value());
   if (!projected.ok()) return exit_reporting(projected.status());
   if (a.json) {
@@ -60,10 +71,10 @@ int project_verb(const VerbArgs& a) {
   return kExitOk;
 }
 
-int cost_verb(const VerbArgs& a) {
+int cost_verb(const ModelArgs& a) {
   Region region;
   auto model = modelled(a, region);
-  if (!model.ok()) return exit_reporting(model.status(), model.errors()[0].kind == "usage" ? kExitUsage : kExitInput);
+  if (!model.ok()) return exit_reporting(model.status());
   const int64_t rows = region.params["ROWS"], numerics = region.params["NUMERICS"];
   const Cost c = cost(model.value(), rows);
   auto checked = checked_model(region, model_of);
@@ -124,14 +135,6 @@ int cost_verb(const VerbArgs& a) {
   return kExitOk;
 }
 
-// DotTree's gates run fixed sets of configurations: a --param is refused, not ignored.
-Status no_overrides(const VerbArgs& a, const char* verb) {
-  if (!a.root.empty() || !a.spec.empty())
-    return Error{"usage", "--root/--spec", "DotTree's action model derives from its composed region; it reads no spec"};
-  if (a.overrides.empty()) return {};
-  return Error{"usage", "--param", std::string("DotTree's ") + verb + " runs a fixed set of configurations (docs/dottree.md)"};
-}
-
 int report_runs(const std::vector<GateRun>& runs, const char* ok_word, const char* failed_word) {
   size_t exact = 0;
   for (const GateRun& r : runs) {
@@ -145,10 +148,7 @@ int report_runs(const std::vector<GateRun>& runs, const char* ok_word, const cha
 // bench: the default configuration under each numerics, seeds 0 and 1, with
 // cycles, held to the committed table (machines/cycle_table.h); --root names
 // the workspace that holds it.
-int bench_verb(const VerbArgs& a) {
-  VerbArgs fixed = a;
-  fixed.root.clear();  // the table's, not a spec's
-  if (Status s = no_overrides(fixed, "bench"); !s.ok()) return exit_reporting(s, kExitUsage);
+int bench_verb(const BenchArgs& a) {
   std::vector<GateRun> runs;
   std::vector<CycleRow> measured;
   for (const auto& [overrides, seed] : bench_runs()) {
@@ -167,22 +167,34 @@ int bench_verb(const VerbArgs& a) {
 }
 
 // stress: every built configuration, 1, 16 and 37 rows, seeds 0, 1 and 2.
-int stress_verb(const VerbArgs& a) {
-  if (Status s = no_overrides(a, "stress"); !s.ok()) return exit_reporting(s, kExitUsage);
+int stress_verb(const StressArgs&) {
   std::vector<GateRun> runs;
   for (const auto& [overrides, seed] : stress_runs()) runs.push_back(gate_run(overrides, seed));
   return report_runs(runs, "STRESS OK:", "STRESS FAILED:");
 }
 
+const VerbRegistration kProject({"project", "dottree", kProjectHelp, kProjectRank, true, [](CLI::App& cmd) {
+                                   auto a = std::make_shared<ModelArgs>();
+                                   add_json(cmd, a->json);
+                                   return run_with(a, project_verb);
+                                 }});
+
+const VerbRegistration kCost({"cost", "dottree", kCostHelp, kCostRank, true, [](CLI::App& cmd) {
+                                auto a = std::make_shared<ModelArgs>();
+                                add_json(cmd, a->json);
+                                return run_with(a, cost_verb);
+                              }});
+
+const VerbRegistration kBench({"bench", "dottree", kBenchHelp, kBenchRank, false, [](CLI::App& cmd) {
+                                 auto a = std::make_shared<BenchArgs>();
+                                 add_rewrite_cycles(cmd, a->rewrite_cycles);
+                                 add_root(cmd, a->root, "the workspace holding machines/cycles/ (default: the workspace)");
+                                 return run_with(a, bench_verb);
+                               }});
+
+const VerbRegistration kStress({"stress", "dottree", kStressHelp, kStressRank, false, [](CLI::App&) {
+                                  return run_with(std::make_shared<StressArgs>(), stress_verb);
+                                }});
+
 }  // namespace
-
-MachineVerbs verbs() {
-  MachineVerbs v;
-  v.bench = bench_verb;
-  v.stress = stress_verb;
-  v.project = project_verb;
-  v.cost = cost_verb;
-  return v;
-}
-
 }  // namespace loom::dottree

@@ -1,13 +1,6 @@
-// The verbs DotTree offers beyond describe, dot, sim and hls: its action
-// model's projection onto the composed region (project) and the cost of its
-// instruction (cost). Each prints its report, or with --json one JSON document,
-// and returns the exit code.
+// The verbs DotTree offers beyond describe, dot, sim, fifo and hls: its action
+// model's projection onto the composed region (project), the cost of its
+// instruction (cost), and its gates (bench, stress). Each registers itself with
+// its own options (machines/verb.h) from commands.cc, which the machine's
+// library links whole; nothing here is called by name.
 #pragma once
-
-#include "machines/verbs.h"
-
-namespace loom::dottree {
-
-MachineVerbs verbs();
-
-}  // namespace loom::dottree

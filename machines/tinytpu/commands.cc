@@ -29,6 +29,8 @@
 #include "machines/tinytpu/isa_files.h"
 #include "machines/tinytpu/reference.h"
 #include "machines/tinytpu/tinytpu.h"
+#include "machines/verb.h"
+#include "machines/verb_options.h"
 
 namespace loom::tinytpu {
 namespace {
@@ -48,18 +50,54 @@ std::string config(const isa::Params& p) {
                      p.IMEM_WORDS, p.DATA_QD);
 }
 
-std::string root_of(const VerbArgs& a) { return workspace_root(a.root); }
+// Each verb's options, as its registration below declares them.
+struct SpecArgs {
+  Overrides overrides;
+  std::string root, spec;  // --root, --spec
+  bool json = false;
+};
+struct BenchArgs : SpecArgs {
+  bool rewrite_cycles = false;
+};
+struct StressArgs : SpecArgs {
+  bool progress = true;  // shown only where standard error is a terminal
+};
+struct ConformArgs : SpecArgs {
+  uint64_t seed = 0;
+  bool model_only = false;
+};
+using ProjectArgs = SpecArgs;
+struct CostArgs : SpecArgs {
+  std::string file, gemm;  // FILE, --gemm MxKxN
+  bool bench = false;
+};
+struct GenIsaArgs : SpecArgs {
+  bool check = false;
+};
+struct AsmArgs {
+  Overrides overrides;
+  std::string file;
+};
+struct RefArgs : AsmArgs {
+  std::string a, b, out;  // --a, --b: the DRAM matrices in; --out: C
+};
+struct DemoArgs {
+  Overrides overrides;
+  uint64_t seed = 0;
+};
 
-std::string spec_of(const VerbArgs& a) {
+std::string root_of(const SpecArgs& a) { return workspace_root(a.root); }
+
+std::string spec_of(const SpecArgs& a) {
   return a.spec.empty() ? root_of(a) + "/" + std::string(kSpecPath) : a.spec;
 }
 
 // The build the arguments name, and the program FILE assembled for it, which
 // must fit the build's instruction memory as the composed region's does.
-Result<Assembled> assemble_file(const VerbArgs& a, const isa::Params& p) {
-  auto text = read_file(a.file);
+Result<Assembled> assemble_file(const std::string& file, const isa::Params& p) {
+  auto text = read_file(file);
   if (!text.ok()) return text.status();
-  auto assembled = assemble_text(text.value(), a.file, p);
+  auto assembled = assemble_text(text.value(), file, p);
   if (!assembled.ok()) return assembled.status();
   if (Status fits = check_fits(static_cast<int64_t>(assembled.value().encoded.words.size()), p); !fits.ok()) return fits;
   return assembled;
@@ -90,7 +128,7 @@ struct Modelled {
   isa::Params build;
   ActionModel model;
 };
-Result<Modelled> modelled(const VerbArgs& a) {
+Result<Modelled> modelled(const SpecArgs& a) {
   auto build = build_from(a.overrides);
   if (!build.ok()) return build.status();
   auto spec = spec::load_spec_file(spec_of(a));
@@ -134,7 +172,7 @@ void print_failure(const GateRun& r) {
   }
 }
 
-int bench_verb(const VerbArgs& a) {
+int bench_verb(const BenchArgs& a) {
   const auto start = std::chrono::steady_clock::now();
   auto p = build_from(a.overrides);
   if (!p.ok()) return exit_reporting(p.status());
@@ -215,7 +253,7 @@ int bench_verb(const VerbArgs& a) {
 // stress: the named build, or when neither T nor MAXDIM is named, each of
 // default_stress_builds() (with the other overrides given); per build, its
 // runs, its validator controls and its generated programs, counted apart.
-int stress_verb(const VerbArgs& a) {
+int stress_verb(const StressArgs& a) {
   const auto start = std::chrono::steady_clock::now();
   std::vector<Overrides> builds;
   const bool named = std::any_of(a.overrides.begin(), a.overrides.end(),
@@ -281,7 +319,7 @@ int stress_verb(const VerbArgs& a) {
 
 // conform: `loom sim`'s workload (a MAXDIM-cubed GEMM with ReLU, full range,
 // from --seed) through the reference, the action executor and the bodies.
-int conform_verb(const VerbArgs& a) {
+int conform_verb(const ConformArgs& a) {
   const auto start = std::chrono::steady_clock::now();
   auto m = modelled(a);
   if (!m.ok()) return exit_reporting(m.status());
@@ -324,7 +362,7 @@ int conform_verb(const VerbArgs& a) {
   return kExitOk;
 }
 
-int project_verb(const VerbArgs& a) {
+int project_verb(const ProjectArgs& a) {
   auto m = modelled(a);
   if (!m.ok()) return exit_reporting(m.status());
   const isa::Params& p = m.value().build;
@@ -372,7 +410,7 @@ json cost_json(const Cost& c, const ActionModel& model) {
   return j;
 }
 
-int cost_verb(const VerbArgs& a) {
+int cost_verb(const CostArgs& a) {
   auto m = modelled(a);
   if (!m.ok()) return exit_reporting(m.status());
   const isa::Params& p = m.value().build;
@@ -427,7 +465,7 @@ int cost_verb(const VerbArgs& a) {
         return exit_reporting(fits);
     what = "gemm " + a.gemm;
   } else if (!a.file.empty()) {
-    assembled = assemble_file(a, p);
+    assembled = assemble_file(a.file, p);
     what = a.file;
   } else {
     return exit_reporting(assembled.status(), kExitUsage);
@@ -445,7 +483,7 @@ int cost_verb(const VerbArgs& a) {
   return 0;
 }
 
-int gen_isa(const VerbArgs& a) {
+int gen_isa(const GenIsaArgs& a) {
   const std::string root = root_of(a);
   const std::string spec = spec_of(a);
   if (!a.check) {
@@ -466,19 +504,19 @@ int gen_isa(const VerbArgs& a) {
   return 0;
 }
 
-int assemble_command(const VerbArgs& a) {
+int assemble_command(const AsmArgs& a) {
   auto p = build_from(a.overrides);
   if (!p.ok()) return exit_reporting(p.status());
-  auto assembled = assemble_file(a, p.value());
+  auto assembled = assemble_file(a.file, p.value());
   if (!assembled.ok()) return exit_reporting(assembled.status());
   print(listing(assembled.value()));
   return 0;
 }
 
-int reference(const VerbArgs& a) {
+int reference(const RefArgs& a) {
   auto p = build_from(a.overrides);
   if (!p.ok()) return exit_reporting(p.status());
-  auto assembled = assemble_file(a, p.value());
+  auto assembled = assemble_file(a.file, p.value());
   if (!assembled.ok()) return exit_reporting(assembled.status());
   IsaState state(p.value());
   std::fill(state.C.begin(), state.C.end(), 0);
@@ -502,7 +540,7 @@ int reference(const VerbArgs& a) {
   return written.ok() ? 0 : exit_reporting(written);
 }
 
-int demo(const VerbArgs& a) {
+int demo(const DemoArgs& a) {
   std::printf("== TinyTPU: an int8 instruction-programmable tiled-GEMM accelerator, composed from units\n\n");
   auto arch = architecture(a.overrides);
   if (!arch.ok()) return exit_reporting(arch.status());
@@ -554,20 +592,92 @@ int demo(const VerbArgs& a) {
   return check.ok() ? 0 : 1;
 }
 
-}  // namespace
-
-MachineVerbs verbs() {
-  MachineVerbs v;
-  v.demo = demo;
-  v.bench = bench_verb;
-  v.stress = stress_verb;
-  v.gen_isa = gen_isa;
-  v.assemble = assemble_command;
-  v.reference = reference;
-  v.project = project_verb;
-  v.cost = cost_verb;
-  v.conform = conform_verb;
-  return v;
+// Adds --root and --spec, and returns `a`'s run.
+template <class Args>
+VerbRun with_spec(CLI::App& cmd, std::shared_ptr<Args> a, int (*verb)(const Args&)) {
+  add_spec_paths(cmd, a->root, a->spec);
+  return run_with(a, verb);
 }
 
+const VerbRegistration kDemo({"demo", "tinytpu",
+                              "the machine end to end: a program assembled, validated, simulated on the composed region "
+                              "and checked against the reference",
+                              kDemoRank, true, [](CLI::App& cmd) {
+                                auto a = std::make_shared<DemoArgs>();
+                                add_seed(cmd, a->seed, "the operands' seed");
+                                return run_with(a, demo);
+                              }});
+
+const VerbRegistration kBench({"bench", "tinytpu", kBenchHelp, kBenchRank, true, [](CLI::App& cmd) {
+                                 auto a = std::make_shared<BenchArgs>();
+                                 add_json(cmd, a->json);
+                                 add_rewrite_cycles(cmd, a->rewrite_cycles);
+                                 return with_spec(cmd, a, bench_verb);
+                               }});
+
+const VerbRegistration kStress({"stress", "tinytpu", kStressHelp, kStressRank, true, [](CLI::App& cmd) {
+                                  auto a = std::make_shared<StressArgs>();
+                                  add_json(cmd, a->json);
+                                  return with_spec(cmd, a, stress_verb);
+                                }});
+
+const VerbRegistration kGenIsa({"gen-isa", "tinytpu",
+                                "write the encoding header and the docs tables from the ISA spec; --check regenerates, "
+                                "compares byte for byte and holds the design to the spec",
+                                kGenIsaRank, false, [](CLI::App& cmd) {
+                                  auto a = std::make_shared<GenIsaArgs>();
+                                  once(cmd.add_flag("--check", a->check,
+                                                    "compare instead of writing; print ISA OK or each disagreement"));
+                                  return with_spec(cmd, a, gen_isa);
+                                }});
+
+const VerbRegistration kAsm({"asm", "tinytpu",
+                             "assemble and validate a program; print its words and headers, or every named error", kAsmRank,
+                             true, [](CLI::App& cmd) {
+                               auto a = std::make_shared<AsmArgs>();
+                               add_path(cmd, "FILE", a->file, "the program")->required();
+                               return run_with(a, assemble_command);
+                             }});
+
+const VerbRegistration kRef({"ref", "tinytpu", "run a program on the ISA reference model; print C as CSV", kRefRank, true,
+                             [](CLI::App& cmd) {
+                               auto a = std::make_shared<RefArgs>();
+                               add_path(cmd, "FILE", a->file, "the program")->required();
+                               add_path(cmd, "--a", a->a,
+                                        "DRAM matrix A as CSV: one row a line, int8; a smaller one fills the top-left corner")
+                                   ->required();
+                               add_path(cmd, "--b", a->b, "DRAM matrix B, likewise")->required();
+                               add_path(cmd, "--out", a->out, "write C there instead of to standard output");
+                               return run_with(a, reference);
+                             }});
+
+const VerbRegistration kProject({"project", "tinytpu", kProjectHelp, kProjectRank, true, [](CLI::App& cmd) {
+                                   auto a = std::make_shared<ProjectArgs>();
+                                   add_json(cmd, a->json);
+                                   return with_spec(cmd, a, project_verb);
+                                 }});
+
+const VerbRegistration kCost({"cost", "tinytpu", kCostHelp, kCostRank, true, [](CLI::App& cmd) {
+                                auto a = std::make_shared<CostArgs>();
+                                auto* file = add_path(cmd, "FILE", a->file, "the program");
+                                auto* gemm = once(cmd.add_option("--gemm", a->gemm, "a looped GEMM instead of a FILE"))
+                                                 ->type_name("MxKxN")
+                                                 ->check(nonempty());
+                                auto* beside = once(cmd.add_flag("--bench", a->bench,
+                                                                 "the estimate of each bench GEMM beside its simulated cycles"));
+                                file->excludes(gemm)->excludes(beside);
+                                gemm->excludes(beside);
+                                add_json(cmd, a->json);
+                                return with_spec(cmd, a, cost_verb);
+                              }});
+
+const VerbRegistration kConform({"conform", "tinytpu", kConformHelp, kConformRank, true, [](CLI::App& cmd) {
+                                   auto a = std::make_shared<ConformArgs>();
+                                   add_seed(cmd, a->seed, "the operands' seed");
+                                   add_json(cmd, a->json);
+                                   add_model_only(cmd, a->model_only);
+                                   return with_spec(cmd, a, conform_verb);
+                                 }});
+
+}  // namespace
 }  // namespace loom::tinytpu

@@ -89,7 +89,7 @@ Result<RegionModel> model(actions::Machine m, const Region& region) {
 const MachineRegistration registration({
     "matvec", "the tutorial's y = W x: a loader, R chained rows and a store (docs/tutorial.md)",
     [](const Overrides& o) { return BuiltLanes::with(o, "T", 4, [](auto t) { return architecture<t>(); }); },
-    any_workload, workload_runs(any_workload), no_dependences, {}, model});
+    any_workload, model});
 
 }  // namespace
 }  // namespace loom::tutorial

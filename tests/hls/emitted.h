@@ -27,11 +27,13 @@ inline Emitted emit_machine(const std::string& machine, const Overrides& overrid
   REQUIRE(arch.ok());
   auto region = arch.value().compose(overrides);
   REQUIRE(region.ok());
-  auto runs = entry.value()->hls_runs(region.value());
+  const hls::Extension extension = hls_extension(*entry.value());
+  auto runs = extension.runs(region.value());
   INFO(runs.status().to_string());
   REQUIRE(runs.ok());
   // The test runs in its runfiles, where the machines' specs are.
-  auto dependences = entry.value()->hls_dependences(region.value(), ".");
+  auto dependences = extension.dependences ? extension.dependences(region.value(), ".")
+                                           : Result<std::vector<hls::Dependence>>(std::vector<hls::Dependence>{});
   INFO(dependences.status().to_string());
   REQUIRE(dependences.ok());
   auto project = hls::emit(region.value(), {}, dependences.value(), runs.value());

@@ -174,7 +174,7 @@ TEST_CASE("every unit's pipeline II is its declared II", "[hls][values]") {
 
 TEST_CASE("the script's part and clock are the options given", "[hls][values]") {
   const Emitted e = emit_machine("example", {});
-  auto runs = find_machine("example").value()->hls_runs(e.region);
+  auto runs = hls_extension(*find_machine("example").value()).runs(e.region);
   REQUIRE(runs.ok());
   for (const hls::Options& options : {hls::Options{}, hls::Options{"xc7z020clg400-1", 7.5}, hls::Options{"xcvu9p-flga2104-2-i", 0.5}}) {
     INFO(options.part << " at " << options.clock_ns << " ns");
@@ -205,7 +205,7 @@ TEST_CASE("the testbench's data is every run's, every input row given and every 
   for (const auto& [machine, overrides] : kMachines) {
     INFO(machine);
     const Emitted e = emit_machine(machine, overrides);
-    auto runs = find_machine(machine).value()->hls_runs(e.region);
+    auto runs = hls_extension(*find_machine(machine).value()).runs(e.region);
     REQUIRE(runs.ok());
     const std::string& data = e.project.files.at("loom_tb_data.h");
     const Matches count = all(data, R"re(static const int kLoomRunCount = (\d+);)re");

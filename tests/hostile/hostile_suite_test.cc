@@ -235,8 +235,9 @@ TEST_CASE("hostile command lines are refused by name", "[hostile]") {
       {"sim --machine dottree --param QD=0", 1, "loom: error[parameter-out-of-range] parameter 'QD'"},
       {"sim --machine dottree --param SUM_BITS=8", 1, "loom: error[derived-parameter] parameter 'SUM_BITS'"},
       {"sim --machine dottree --param T=4", 1, "loom: error[unknown-parameter] parameter 'T'"},
-      {"cost --machine dottree --gemm 4x4x4", 2, "loom: error[usage] --gemm"},
-      {"project --machine dottree --root .", 2, "loom: error[usage] --root/--spec"},
+      {"cost --machine dottree --gemm 4x4x4", 2, "loom: error[usage] `loom cost`: dottree's cost does not take '--gemm 4x4x4'"},
+      {"project --machine dottree --root .", 2, "loom: error[usage] `loom project`: dottree's project does not take '--root .'"},
+      {"stress --machine dottree --param ROWS=4", 2, "loom: error[usage] `loom stress`: dottree's stress does not take '--param"},
       {"hls --machine dottree --param ROWS=1048576 --param RED_LANES=32 --out " + std::string(std::getenv("TEST_TMPDIR")) +
            "/big",
        1, "loom: error[hls-test-too-large] region 'dottree'"},
