@@ -15,6 +15,7 @@
 #include "machines/registry.h"
 #include "machines/verb.h"
 #include "machines/verb_options.h"
+#include "machines/workload_run.h"
 
 namespace loom {
 namespace {
@@ -49,9 +50,7 @@ struct Modelled {
 };
 template <class Args>
 int modelled(const MachineEntry& m, const Args& a, Modelled& out) {
-  auto arch = m.architecture(a.overrides);
-  if (!arch.ok()) return exit_reporting(arch.status());
-  auto region = arch.value().compose(a.overrides);
+  auto region = compose_for(m.architecture(a.overrides), a.overrides);
   if (!region.ok()) return exit_reporting(region.status());
   out.region = std::move(region).value();
   auto checked = checked_model(out.region, m.model);
@@ -160,9 +159,7 @@ int conform_verb(const MachineEntry& m, const ConformArgs& a) {
 // committed table (machines/cycle_table.h). 0 only when every run is exact
 // and no cycle moved.
 int bench_verb(const MachineEntry& m, const BenchArgs& a) {
-  auto arch = m.architecture(a.overrides);
-  if (!arch.ok()) return exit_reporting(arch.status());
-  auto region = arch.value().compose(a.overrides);
+  auto region = compose_for(m.architecture(a.overrides), a.overrides);
   if (!region.ok()) return exit_reporting(region.status());
   std::vector<CycleRow> rows;
   json runs = json::array();
@@ -171,17 +168,16 @@ int bench_verb(const MachineEntry& m, const BenchArgs& a) {
   for (const uint64_t seed : {0, 1}) {
     auto work = m.workload(region.value(), seed);
     if (!work.ok()) return exit_reporting(work.status());
-    auto sim = simulate(region.value(), work.value().inputs);
-    if (!sim.ok()) return exit_reporting(sim.status());
-    Status check;
-    if (!sim.value().ok()) check.add("sim-incomplete", "seed " + std::to_string(seed), sim.value().summary());
-    else check = work.value().check(sim.value().arguments);
-    failed += !check.ok();
     const std::string name = "seed " + std::to_string(seed);
-    rows.push_back({params_line(region.value()), name, sim.value().cycles});
-    runs.push_back({{"name", name}, {"workload", work.value().description}, {"exact", check.ok()},
-                    {"cycles", sim.value().cycles}, {"failure", check.to_string()}});
-    text += fmt::format("  {} {:<8} {:>8} cycles  {}\n{}", check.ok() ? "EXACT" : "FAIL ", name, sim.value().cycles,
+    auto run = run_workload(region.value(), work.value(), name);
+    if (!run.ok()) return exit_reporting(run.status());
+    const Status& check = run.value().check;
+    const int64_t cycles = run.value().sim.cycles;
+    failed += !check.ok();
+    rows.push_back({params_line(region.value()), name, cycles});
+    runs.push_back({{"name", name}, {"workload", work.value().description}, {"exact", check.ok()}, {"cycles", cycles},
+                    {"failure", check.to_string()}});
+    text += fmt::format("  {} {:<8} {:>8} cycles  {}\n{}", check.ok() ? "EXACT" : "FAIL ", name, cycles,
                         work.value().description, check.ok() ? "" : check.to_string());
   }
   std::string note;

@@ -1,15 +1,23 @@
-// The values a type-level parameter (one that sets a Word type, like a lane
-// count T) is built for, written once: the pack gives both the run-time list that
-// choose_built() checks against and the dispatch to the matching instantiation.
+// The instantiations a build has of what type-level parameters choose (a
+// parameter that sets a Word type, like a lane count T), written once: the
+// pack gives both the run-time list a configuration is checked against and the
+// dispatch to the matching instantiation.
 //
+// One parameter:
 //   using BuiltLanes = BuiltValues<4, 8, 16>;
 //   Result<Architecture> architecture(const Overrides& o) {
 //     return BuiltLanes::with(o, "T", 4, [](auto t) { return architecture<t>(); });
 //   }
+//
+// Several (machines/dottree/builds.h): each configuration is a type, KeyOf<C>::value
+// its key (a struct of the parameters' values), and dispatch() passes
+// std::type_identity<C> for the C whose key matches:
+//   using Built = BuiltSet<BuildKey, KeyOf, Exact<8, 16>, Rounding<8>>;
 #pragma once
 
 #include <cstdint>
 #include <optional>
+#include <tuple>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -25,8 +33,40 @@ struct is_result : std::false_type {};
 template <class T>
 struct is_result<Result<T>> : std::true_type {};
 
+template <class Key, template <class> class KeyOf, class... Cs>
+struct BuiltSet {
+  static_assert(sizeof...(Cs) > 0, "a build instantiates at least one configuration");
+  static constexpr Key keys[] = {KeyOf<Cs>::value...};
+
+  static constexpr bool has(const Key& key) {
+    for (const Key& k : keys)
+      if (k == key) return true;
+    return false;
+  }
+
+  // f(std::type_identity<C>{}) for the C whose key is `key`, which must be one
+  // of keys (check it with has(), or the machine's choice of key, first).
+  template <class F>
+  static auto dispatch(const Key& key, F&& f) {
+    using First = std::tuple_element_t<0, std::tuple<Cs...>>;
+    using R = decltype(f(std::type_identity<First>{}));
+    std::optional<R> out;
+    static_cast<void>(((key == KeyOf<Cs>::value && (out.emplace(f(std::type_identity<Cs>{})), true)) || ...));
+    LOOM_CONTRACT(out.has_value(), "dispatch of a configuration that was not built");
+    return std::move(*out);
+  }
+};
+
+namespace detail {
+template <class C>
+struct ValueOf {
+  static constexpr int64_t value = C::value;
+};
+}  // namespace detail
+
 template <unsigned... Vs>
 struct BuiltValues {
+  using Set = BuiltSet<int64_t, detail::ValueOf, std::integral_constant<unsigned, Vs>...>;
   static constexpr int64_t list[] = {Vs...};
   // The first value, as a constant every compiler takes for a template argument
   // (clang does not take `list[0]` inside a member function of the template).
@@ -39,11 +79,7 @@ struct BuiltValues {
   // must be one of Vs (check it with choose_built first).
   template <class F>
   static auto dispatch(int64_t value, F&& f) {
-    using R = decltype(f(std::integral_constant<unsigned, first()>{}));
-    std::optional<R> out;
-    static_cast<void>(((value == Vs && (out.emplace(f(std::integral_constant<unsigned, Vs>{})), true)) || ...));
-    LOOM_CONTRACT(out.has_value(), "dispatch of a value that was not built");
-    return std::move(*out);
+    return Set::dispatch(value, [&](auto id) { return f(typename decltype(id)::type{}); });
   }
 
   // f(std::integral_constant<unsigned, V>{}) for V the value `overrides` gives

@@ -5,14 +5,10 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
-#include <tuple>
-#include <type_traits>
-#include <utility>
 
-#include "common/contract.h"
 #include "common/status.h"
+#include "units/built_values.h"
 #include "units/library/dottree/numerics.h"
 #include "units/parameter_set.h"
 
@@ -31,25 +27,13 @@ template <class N>
 constexpr BuildKey key_of() {
   return {N::exact ? kExact : kRounding, N::lanes, N::leaf_bits};
 }
-
-template <class... Ns>
-struct BuildList {
-  static constexpr BuildKey keys[] = {key_of<Ns>()...};
-
-  // f(std::type_identity<N>{}) for the N whose key is `key`, which must be one
-  // of keys (choose() checks it).
-  template <class F>
-  static auto dispatch(const BuildKey& key, F&& f) {
-    using R = decltype(f(std::type_identity<std::tuple_element_t<0, std::tuple<Ns...>>>{}));
-    std::optional<R> out;
-    static_cast<void>(((key == key_of<Ns>() && (out.emplace(f(std::type_identity<Ns>{})), true)) || ...));
-    LOOM_CONTRACT(out.has_value(), "dispatch of a configuration that was not built");
-    return std::move(*out);
-  }
+template <class N>
+struct KeyOf {
+  static constexpr BuildKey value = key_of<N>();
 };
 
-using Built = BuildList<Exact<2, 16>, Exact<4, 16>, Exact<8, 16>, Exact<16, 16>, Exact<32, 16>, Exact<8, 24>, Rounding<2>,
-                        Rounding<4>, Rounding<8>, Rounding<16>, Rounding<32>>;
+using Built = BuiltSet<BuildKey, KeyOf, Exact<2, 16>, Exact<4, 16>, Exact<8, 16>, Exact<16, 16>, Exact<32, 16>,
+                       Exact<8, 24>, Rounding<2>, Rounding<4>, Rounding<8>, Rounding<16>, Rounding<32>>;
 
 // Defaults: EXACT, 8 lanes, 16-bit products; ROUNDING's lanes are 32 bits.
 inline constexpr int64_t kDefaultLanes = 8, kDefaultExactBits = 16;

@@ -14,6 +14,7 @@
 #include "machines/dottree/gates.h"
 #include "machines/verb.h"
 #include "machines/verb_options.h"
+#include "machines/workload_run.h"
 
 namespace loom::dottree {
 namespace {
@@ -43,9 +44,7 @@ struct StressArgs {
 
 // The model of the region the arguments configure.
 Result<ActionModel> modelled(const ModelArgs& a, Region& region) {
-  auto arch = architecture(a.overrides);
-  if (!arch.ok()) return arch.status();
-  auto composed = arch.value().compose(a.overrides);
+  auto composed = compose_for(architecture(a.overrides), a.overrides);
   if (!composed.ok()) return composed.status();
   region = std::move(composed).value();
   return action_model(region);

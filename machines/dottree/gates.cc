@@ -2,14 +2,24 @@
 
 #include "machines/dottree/action_model.h"
 #include "machines/dottree/dottree.h"
+#include "machines/workload_run.h"
 
 namespace loom::dottree {
 
+namespace {
+
+// The reference, the action executor and the simulated bodies, element by element.
+Status conform_run(const Region& region, const Workload& work, const ArgumentContents& simulated) {
+  auto model = checked_model(region, model_of);
+  if (!model.ok()) return model.status();
+  return conform_workload(model.value(), work, &simulated);
+}
+
+}  // namespace
+
 Status check_run(const Region& region, const Workload& work, const ArgumentContents& simulated) {
   Status check = work.check(simulated);
-  auto model = checked_model(region, model_of);
-  if (!model.ok()) check.merge(model.status());
-  else check.merge(conform_workload(model.value(), work, &simulated));
+  check.merge(conform_run(region, work, simulated));
   return check;
 }
 
@@ -17,20 +27,16 @@ GateRun gate_run(const Overrides& overrides, uint64_t seed, const SimOptions& op
   GateRun r;
   for (const auto& [name, value] : overrides) r.name += name + "=" + std::to_string(value) + " ";
   r.name += "seed " + std::to_string(seed);
-  auto arch = architecture(overrides);
-  if (!arch.ok()) return r.failure = arch.status(), r;
-  auto region = arch.value().compose(overrides);
+  auto region = compose_for(architecture(overrides), overrides);
   if (!region.ok()) return r.failure = region.status(), r;
   auto work = workload(region.value(), seed);
   if (!work.ok()) return r.failure = work.status(), r;
-  auto sim = simulate(region.value(), work.value().inputs, options);
-  if (!sim.ok()) return r.failure = sim.status(), r;
-  r.cycles = sim.value().cycles;
-  if (!sim.value().ok()) {
-    r.failure.add("sim-incomplete", "run '" + r.name + "'", sim.value().summary());
-    return r;
-  }
-  r.failure = check_run(region.value(), work.value(), sim.value().arguments);
+  auto run = run_workload(region.value(), work.value(), "run '" + r.name + "'", options);
+  if (!run.ok()) return r.failure = run.status(), r;
+  r.cycles = run.value().sim.cycles;
+  r.failure = run.value().check;
+  if (!run.value().sim.ok()) return r;
+  r.failure.merge(conform_run(region.value(), work.value(), run.value().sim.arguments));
   r.exact = r.failure.ok();
   return r;
 }

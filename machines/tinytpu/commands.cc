@@ -31,6 +31,7 @@
 #include "machines/tinytpu/tinytpu.h"
 #include "machines/verb.h"
 #include "machines/verb_options.h"
+#include "machines/workload_run.h"
 
 namespace loom::tinytpu {
 namespace {
@@ -324,9 +325,7 @@ int conform_verb(const ConformArgs& a) {
   auto m = modelled(a);
   if (!m.ok()) return exit_reporting(m.status());
   const isa::Params& p = m.value().build;
-  auto arch = architecture(a.overrides);
-  if (!arch.ok()) return exit_reporting(arch.status());
-  auto region = arch.value().compose(a.overrides);
+  auto region = compose_for(architecture(a.overrides), a.overrides);
   if (!region.ok()) return exit_reporting(region.status());
   auto program = gemm_program(p.MAXDIM, p.MAXDIM, p.MAXDIM, true, Form::looped, p);
   if (!program.ok()) return exit_reporting(program.status());
@@ -542,9 +541,7 @@ int reference(const RefArgs& a) {
 
 int demo(const DemoArgs& a) {
   std::printf("== TinyTPU: an int8 instruction-programmable tiled-GEMM accelerator, composed from units\n\n");
-  auto arch = architecture(a.overrides);
-  if (!arch.ok()) return exit_reporting(arch.status());
-  auto region = arch.value().compose(a.overrides);
+  auto region = compose_for(architecture(a.overrides), a.overrides);
   if (!region.ok()) return exit_reporting(region.status());
   const isa::Params p = isa_params(region.value());
   std::printf("%s\n", region.value().summary().c_str());
@@ -576,16 +573,17 @@ int demo(const DemoArgs& a) {
   const IsaState initial = random_state(p, a.seed);
   auto work = program_workload(region.value(), assembled.value(), initial);
   if (!work.ok()) return exit_reporting(work.status());
-  auto result = simulate(region.value(), work.value().inputs);
-  if (!result.ok()) return exit_reporting(result.status());
-  std::printf("%s", sim_report(region.value(), result.value()).c_str());
-  if (!result.value().ok()) return 1;
-  const Status check = work.value().check(result.value().arguments);
+  auto run = run_workload(region.value(), work.value(), "the demo's GEMM");
+  if (!run.ok()) return exit_reporting(run.status());
+  const SimResult& result = run.value().sim;
+  std::printf("%s", sim_report(region.value(), result).c_str());
+  if (!result.ok()) return 1;
+  const Status& check = run.value().check;
   const int64_t macs = side * side * side / (p.T * p.T);
   std::printf("\ncheck against the reference model: %s\n%s", check.ok() ? "EXACT" : "MISMATCH", check.to_string().c_str());
   std::printf("array utilisation: the MAC limit %lld cycles / %lld simulated = %.1f%%\n\n", static_cast<long long>(macs),
-              static_cast<long long>(result.value().cycles),
-              100.0 * static_cast<double>(macs) / static_cast<double>(result.value().cycles));
+              static_cast<long long>(result.cycles),
+              100.0 * static_cast<double>(macs) / static_cast<double>(result.cycles));
   std::printf("== More: loom bench | loom stress | loom sim --machine tinytpu --param T=8 --param MAXDIM=64\n"
               "         loom dot --machine tinytpu | dot -Tsvg > tinytpu.svg | loom gen-isa --check\n"
               "         loom hls --machine tinytpu --out DIR && make -C DIR csim\n");

@@ -7,6 +7,7 @@
 #include "machines/conform.h"
 #include "machines/tinytpu/action_model.h"
 #include "machines/tinytpu/controls.h"
+#include "machines/workload_run.h"
 #include "spec/isa_spec.h"
 #include "machines/tinytpu/isa_dsl.h"
 
@@ -53,9 +54,7 @@ class Gate {
   // The action model comes from the spec at `spec_path`, at the region's build:
   // every run is also executed through it (conformance, three ways).
   static Result<Gate> make(const Overrides& overrides, const Compose& compose, const std::string& spec_path) {
-    auto arch = compose(overrides);
-    if (!arch.ok()) return arch.status();
-    auto region = arch.value().compose(overrides);
+    auto region = compose_for(compose(overrides), overrides);
     if (!region.ok()) return region.status();
     auto spec = spec::load_spec_file(spec_path);
     if (!spec.ok()) return spec.status();
@@ -108,20 +107,19 @@ class Gate {
       return r;
     }
     for (size_t e = 0; e < after.C.size(); ++e) r.changed += after.C[e] != initial.C[e];
-    SimOptions options;
-    auto sim = simulate(region_, work.value().inputs, options);
+    auto sim = run_workload(region_, work.value(), "run '" + r.name + "'");
     if (!sim.ok()) {
       r.failure = sim.status();
       return r;
     }
-    r.cycles = sim.value().cycles;
-    if (!sim.value().ok()) {
-      r.failure.add("sim-incomplete", "run '" + r.name + "'", sim.value().summary());
+    r.cycles = sim.value().sim.cycles;
+    Status check = sim.value().check;
+    if (!sim.value().sim.ok()) {
+      r.failure = std::move(check);
       return r;
     }
-    Status check = work.value().check(sim.value().arguments);
     // The reference, the action executor and the bodies, element by element.
-    check.merge(conform_program(machine_, assembled.value(), initial, after, lanes_of(sim.value().arguments.at("C"))));
+    check.merge(conform_program(machine_, assembled.value(), initial, after, lanes_of(sim.value().sim.arguments.at("C"))));
     r.exact = check.ok();
     r.failure = std::move(check);
     return r;
