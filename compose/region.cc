@@ -1,5 +1,7 @@
 #include "compose/region.h"
 
+#include "common/settings_line.h"
+
 namespace loom {
 
 std::string_view to_string(ObjectKind kind) {
@@ -38,10 +40,6 @@ std::string depth_text(int64_t shallowest, int64_t deepest) {
   return std::to_string(shallowest) + (shallowest == deepest ? "" : ".." + std::to_string(deepest));
 }
 
-std::string params_line(const Region& region) {
-  std::string out;
-  for (const auto& [name, value] : region.params.entries()) out += (out.empty() ? "" : " ") + name + "=" + std::to_string(value);
-  return out;
-}
+std::string params_line(const Region& region) { return settings_line(region.params.entries()); }
 
 }  // namespace loom

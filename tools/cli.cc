@@ -287,226 +287,286 @@ const MachineEntry* machine_named(int argc, char** argv) {
   return nullptr;
 }
 
-}  // namespace
+// The command line being declared and parsed: each add_ method declares one
+// verb's options and the action it runs once parsed. It holds what the
+// callbacks bind to, so it stays where it was made.
+class CommandLine {
+ public:
+  CommandLine(int argc, char** argv) : argc_(argc), argv_(argv) {
+    app_.name("loom");
+    app_.require_subcommand(1);
+    app_.fallthrough(false);
+    add_machines();
+    add_describe();
+    add_dot();
+    add_sim();
+    add_fifo();
+    add_hls();
+    add_machine_verbs();
+  }
+  CommandLine(const CommandLine&) = delete;
+  CommandLine& operator=(const CommandLine&) = delete;
 
-int run_cli(int argc, char** argv, CliMode mode) {
-  CLI::App app{"loom: compose HLS dataflow accelerators from units, simulate them, cost their instructions and "
-               "emit Vitis HLS projects.\nRun `loom VERB --help` for a verb's options; docs/cli.md has them all."};
-  app.name("loom");
-  app.require_subcommand(1);
-  app.fallthrough(false);
-  std::function<int()> action;
-
-  // The verbs every machine has.
-  const auto all = offering([](const MachineEntry&) { return true; });
-  app.add_subcommand("machines", "list the machines and the verbs each offers")->callback([&] {
-    action = [&] {
-      for (const MachineEntry& m : machines()) {
-        std::string verbs = "describe dot sim hls";
-        for (const std::string& verb : machine_verbs())
-          if (offer_for(m, verb) != nullptr) verbs += " " + verb;
-        std::printf("%-10s %s\n%-10s verbs: %s\n", m.name.c_str(), m.summary.c_str(), "", verbs.c_str());
+  // Parses the command line and, in CliMode::run, does what its verb says.
+  // Returns the exit status.
+  int run(CliMode mode) {
+    if (int refused = refuse_misplaced_verb(); refused >= 0) return refused;
+    try {
+      app_.parse(argc_, argv_);
+    } catch (const CLI::CallForHelp&) {
+      std::printf("%s", app_.help().c_str());
+      return kExitOk;
+    } catch (const CLI::CallForAllHelp&) {
+      std::printf("%s", app_.help("", CLI::AppFormatMode::All).c_str());
+      return kExitOk;
+    } catch (const CLI::ParseError& e) {
+      if (e.get_exit_code() == 0) {  // --help on a verb
+        app_.exit(e);
+        return kExitOk;
       }
-      return 0;
-    };
-  });
+      return parse_error(e);
+    }
+    if (mode == CliMode::parse_only) return kExitOk;
+    return action_ ? action_() : usage("`loom`", "no verb given");
+  }
 
-  MachineOptions region_options;
-  bool describe_json = false;
-  auto* describe = app.add_subcommand("describe", "the composed region: units, channels, memories, arguments");
-  add_machine_options(describe, region_options, all);
-  add_depth_options(describe, region_options);
-  once(describe->add_flag("--json", describe_json, "one JSON document (docs/cli.md)"));
-  describe->callback([&] {
-    action = [&] {
-      auto c = choose("describe", region_options, all);
-      if (!c.ok()) return exit_reporting(c.status(), kExitUsage);
-      auto region = compose(c.value());
-      if (!region.ok()) return exit_reporting(region.status());
-      const std::string text = describe_json ? loom::describe_json(region.value()).dump(2) + "\n" : loom::describe(region.value());
-      std::fwrite(text.data(), 1, text.size(), stdout);
-      return 0;
-    };
-  });
-
-  auto* dot = app.add_subcommand("dot", "the region's channel graph as Graphviz DOT, on standard output");
-  add_machine_options(dot, region_options, all);
-  add_depth_options(dot, region_options);
-  DotOptions dot_options;
-  once(dot->add_flag("--per-placement", dot_options.per_placement,
-                     "one node per placement and one edge per channel array, instead of one per instance and element"));
-  once(dot->add_option("--wrap", dot_options.wrap,
-                       "wrap a vector of instances into rows of N (default 8; 0: one row however long)"))
-      ->type_name("N")
-      ->check(CLI::Range(0, 1 << 20));
-  dot->callback([&] {
-    action = [&] {
-      auto c = choose("dot", region_options, all);
-      if (!c.ok()) return exit_reporting(c.status(), kExitUsage);
-      auto region = compose(c.value());
-      if (!region.ok()) return exit_reporting(region.status());
-      const std::string text = to_dot(region.value(), dot_options);
-      std::fwrite(text.data(), 1, text.size(), stdout);
-      return 0;
-    };
-  });
-
-  SimFlags sim_flags;
-  auto* sim = app.add_subcommand("sim", "simulate the region on its workload: cycles, per-unit busy and stall cycles, "
-                                        "FIFO occupancy, the check against the reference, a deadlock report if it hangs");
-  add_machine_options(sim, region_options, all);
-  add_depth_options(sim, region_options);
-  once(sim->add_option("--seed", sim_flags.seed, "the workload's random seed (default 0)"))
-      ->type_name("N")
-      ->check(integer_at_least(0));
-  once(sim->add_option("--max-cycles", sim_flags.max_cycles, "the watchdog's cycle bound"))
-      ->type_name("N")
-      ->check(integer_at_least(1))
-      ->capture_default_str();
-  once(sim->add_option("--max-steps", sim_flags.max_steps, "the watchdog's bound on channel and memory accesses"))
-      ->type_name("N")
-      ->check(integer_at_least(1))
-      ->capture_default_str();
-  once(sim->add_option("--trace", sim_flags.trace, "write busy and blocked intervals as Chrome trace-event JSON"))
-      ->type_name("FILE")
-      ->check(nonempty());
-  once(sim->add_option("--engine", sim_flags.engine,
-                       "coupled (each access timed as the body makes it) or trace (the bodies run once, unbounded, "
-                       "and the trace timed at the depths); both report the same run (docs/timing.md)"))
-      ->type_name("ENGINE")
-      ->check(CLI::IsMember({"coupled", "trace"}))
-      ->capture_default_str();
-  once(sim->add_flag("--json", sim_flags.json, "one JSON document (docs/cli.md)"));
-  sim->callback([&] {
-    action = [&] {
-      auto c = choose("sim", region_options, all);
-      if (!c.ok()) return exit_reporting(c.status(), kExitUsage);
-      auto region = compose(c.value(), &sim_flags.depths);
-      if (!region.ok()) return exit_reporting(region.status());
-      return simulate_and_report(*c.value().machine, region.value(), sim_flags);
-    };
-  });
-
-  FifoCommand fifo_options;
-  auto* fifo = app.add_subcommand("fifo", "the smallest FIFO depths the machine's workload allows, by re-timing its traces: "
-                                          "a table of depths and storage, and a depths file for --depths");
-  add_machine_options(fifo, region_options, all);
-  once(fifo->add_option("--tolerance", fifo_options.tolerance_percent,
-                        "how many percent more cycles than with unbounded FIFOs each run may take (default 0)"))
-      ->type_name("PCT")
-      ->check(percentage_up_to(1000));
-  once(fifo->add_option("--out", fifo_options.out, "write the depths found there, as JSON (--depths takes it)"))
-      ->type_name("FILE")
-      ->check(nonempty());
-  once(fifo->add_flag("--json", fifo_options.json, "one JSON document (docs/cli.md)"));
-  fifo->callback([&] {
-    action = [&] {
-      auto c = choose("fifo", region_options, all);
-      if (!c.ok()) return exit_reporting(c.status(), kExitUsage);
-      auto region = compose(c.value());
-      if (!region.ok()) return exit_reporting(region.status());
-      FifoCommand f = fifo_options;
-      if (!f.out.empty()) f.out = user_path(f.out);
-      return fifo_command(*c.value().machine, region.value(), f);
-    };
-  });
-
-  HlsCommand hls_options;
-  auto* hls = app.add_subcommand("hls", "write the region as a Vitis HLS project, C-simulated by its Makefile "
-                                        "(docs/hls.md)");
-  add_machine_options(hls, region_options, all);
-  add_depth_options(hls, region_options);
-  once(hls->add_option("--out", hls_options.out, "the project directory: new, empty, or an earlier Loom project"))
-      ->type_name("DIR")
-      ->required()
-      ->check(nonempty());
-  once(hls->add_option("--part", hls_options.options.part, "the FPGA part"))->type_name("PART")->capture_default_str();
-  once(hls->add_option("--clock-ns", hls_options.options.clock_ns, "the clock period in ns, 0.5 to 100"))
-      ->type_name("NS")
-      ->capture_default_str();
-  once(hls->add_option("--root", hls_options.root, "where a machine's spec is read from (default: the workspace)"))
-      ->type_name("DIR")
-      ->check(nonempty());
-  hls->callback([&] {
-    action = [&] {
-      auto c = choose("hls", region_options, all);
-      if (!c.ok()) return exit_reporting(c.status(), kExitUsage);
-      HlsCommand h = hls_options;
-      h.machine = c.value().machine->name;
-      h.overrides = c.value().overrides;
-      auto settings = depth_settings(c.value());
-      if (!settings.ok()) return exit_reporting(settings.status());
-      h.depths = settings.value();
-      h.out = user_path(h.out);
-      h.root = user_path(h.root);
-      return hls_command(h);
-    };
-  });
-
-  // The machines' own verbs, each with the options of the machine the
-  // command line names (else the verb's default): only that machine's setup
-  // runs, so an option it does not declare is refused by the parser.
-  MachineOptions machine_options;
-  const MachineEntry* setup_machine = nullptr;  // whose options the verb typed declares
-  for (const std::string& name : machine_verbs()) {
-    const std::vector<const MachineEntry*> offered = offering_verb(name);
-    const MachineEntry* named = argc > 1 && name == argv[1] ? machine_named(argc, argv) : nullptr;
-    const MachineEntry* setup_for = named != nullptr && offer_for(*named, name) != nullptr ? named : offered[0];
-    const VerbOffer& offer = *offer_for(*offered[0], name);
-    CLI::App* verb = app.add_subcommand(name, offer.help);
-    add_machine_options(verb, machine_options, offered, offer_for(*setup_for, name)->params);
-    if (argc <= 1 || name != argv[1]) continue;
-    setup_machine = setup_for;
-    VerbRun run = offer_for(*setup_for, name)->setup(*verb);
-    verb->callback([&, name, offered, run] {
-      action = [&, name, offered, run] {
-        auto c = choose(name, machine_options, offered);
-        if (!c.ok()) return exit_reporting(c.status(), kExitUsage);
-        return run(Invocation{c.value().machine, c.value().overrides});
+ private:
+  void add_machines() {
+    app_.add_subcommand("machines", "list the machines and the verbs each offers")->callback([&] {
+      action_ = [&] {
+        for (const MachineEntry& m : machines()) {
+          std::string verbs = "describe dot sim hls";
+          for (const std::string& verb : machine_verbs())
+            if (offer_for(m, verb) != nullptr) verbs += " " + verb;
+          std::printf("%-10s %s\n%-10s verbs: %s\n", m.name.c_str(), m.summary.c_str(), "", verbs.c_str());
+        }
+        return 0;
       };
     });
   }
 
-  std::string verbs;
-  bool known = false;
-  for (const CLI::App* sub : app.get_subcommands({})) {
-    verbs += (verbs.empty() ? "" : ", ") + sub->get_name();
-    known = known || (argc > 1 && sub->get_name() == argv[1]);
+  void add_describe() {
+    auto* describe = app_.add_subcommand("describe", "the composed region: units, channels, memories, arguments");
+    add_machine_options(describe, region_options_, all_);
+    add_depth_options(describe, region_options_);
+    once(describe->add_flag("--json", describe_json_, "one JSON document (docs/cli.md)"));
+    describe->callback([&] {
+      action_ = [&] {
+        auto c = choose("describe", region_options_, all_);
+        if (!c.ok()) return exit_reporting(c.status(), kExitUsage);
+        auto region = compose(c.value());
+        if (!region.ok()) return exit_reporting(region.status());
+        const std::string text =
+            describe_json_ ? loom::describe_json(region.value()).dump(2) + "\n" : loom::describe(region.value());
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        return 0;
+      };
+    });
   }
-  if (argc > 1 && argv[1][0] != '-' && !known)
-    return usage("`loom`", "'" + std::string(argv[1]) + "' is not a verb; the verbs are " + verbs);
-  if (argc > 1 && argv[1][0] == '-' && std::string(argv[1]) != "-h" && std::string(argv[1]) != "--help")
-    return usage("`loom`", "'" + std::string(argv[1]) + "' comes before the verb; a verb's options follow it (loom VERB --help)");
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp&) {
-    std::printf("%s", app.help().c_str());
-    return kExitOk;
-  } catch (const CLI::CallForAllHelp&) {
-    std::printf("%s", app.help("", CLI::AppFormatMode::All).c_str());
-    return kExitOk;
-  } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) {  // --help on a verb
-      app.exit(e);
-      return kExitOk;
+
+  void add_dot() {
+    auto* dot = app_.add_subcommand("dot", "the region's channel graph as Graphviz DOT, on standard output");
+    add_machine_options(dot, region_options_, all_);
+    add_depth_options(dot, region_options_);
+    once(dot->add_flag(
+        "--per-placement", dot_options_.per_placement,
+        "one node per placement and one edge per channel array, instead of one per instance and element"));
+    once(dot->add_option("--wrap", dot_options_.wrap,
+                         "wrap a vector of instances into rows of N (default 8; 0: one row however long)"))
+        ->type_name("N")
+        ->check(CLI::Range(0, 1 << 20));
+    dot->callback([&] {
+      action_ = [&] {
+        auto c = choose("dot", region_options_, all_);
+        if (!c.ok()) return exit_reporting(c.status(), kExitUsage);
+        auto region = compose(c.value());
+        if (!region.ok()) return exit_reporting(region.status());
+        const std::string text = to_dot(region.value(), dot_options_);
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        return 0;
+      };
+    });
+  }
+
+  void add_sim() {
+    auto* sim = app_.add_subcommand("sim",
+                                    "simulate the region on its workload: cycles, per-unit busy and stall cycles, "
+                                    "FIFO occupancy, the check against the reference, a deadlock report if it hangs");
+    add_machine_options(sim, region_options_, all_);
+    add_depth_options(sim, region_options_);
+    once(sim->add_option("--seed", sim_flags_.seed, "the workload's random seed (default 0)"))
+        ->type_name("N")
+        ->check(integer_at_least(0));
+    once(sim->add_option("--max-cycles", sim_flags_.max_cycles, "the watchdog's cycle bound"))
+        ->type_name("N")
+        ->check(integer_at_least(1))
+        ->capture_default_str();
+    once(sim->add_option("--max-steps", sim_flags_.max_steps, "the watchdog's bound on channel and memory accesses"))
+        ->type_name("N")
+        ->check(integer_at_least(1))
+        ->capture_default_str();
+    once(sim->add_option("--trace", sim_flags_.trace, "write busy and blocked intervals as Chrome trace-event JSON"))
+        ->type_name("FILE")
+        ->check(nonempty());
+    once(sim->add_option("--engine", sim_flags_.engine,
+                         "coupled (each access timed as the body makes it) or trace (the bodies run once, unbounded, "
+                         "and the trace timed at the depths); both report the same run (docs/timing.md)"))
+        ->type_name("ENGINE")
+        ->check(CLI::IsMember({"coupled", "trace"}))
+        ->capture_default_str();
+    once(sim->add_flag("--json", sim_flags_.json, "one JSON document (docs/cli.md)"));
+    sim->callback([&] {
+      action_ = [&] {
+        auto c = choose("sim", region_options_, all_);
+        if (!c.ok()) return exit_reporting(c.status(), kExitUsage);
+        auto region = compose(c.value(), &sim_flags_.depths);
+        if (!region.ok()) return exit_reporting(region.status());
+        return simulate_and_report(*c.value().machine, region.value(), sim_flags_);
+      };
+    });
+  }
+
+  void add_fifo() {
+    auto* fifo = app_.add_subcommand("fifo",
+                                     "the smallest FIFO depths the machine's workload allows, by re-timing its traces: "
+                                     "a table of depths and storage, and a depths file for --depths");
+    add_machine_options(fifo, region_options_, all_);
+    once(fifo->add_option("--tolerance", fifo_options_.tolerance_percent,
+                          "how many percent more cycles than with unbounded FIFOs each run may take (default 0)"))
+        ->type_name("PCT")
+        ->check(percentage_up_to(1000));
+    once(fifo->add_option("--out", fifo_options_.out, "write the depths found there, as JSON (--depths takes it)"))
+        ->type_name("FILE")
+        ->check(nonempty());
+    once(fifo->add_flag("--json", fifo_options_.json, "one JSON document (docs/cli.md)"));
+    fifo->callback([&] {
+      action_ = [&] {
+        auto c = choose("fifo", region_options_, all_);
+        if (!c.ok()) return exit_reporting(c.status(), kExitUsage);
+        auto region = compose(c.value());
+        if (!region.ok()) return exit_reporting(region.status());
+        FifoCommand f = fifo_options_;
+        if (!f.out.empty()) f.out = user_path(f.out);
+        return fifo_command(*c.value().machine, region.value(), f);
+      };
+    });
+  }
+
+  void add_hls() {
+    auto* hls = app_.add_subcommand("hls",
+                                    "write the region as a Vitis HLS project, C-simulated by its Makefile "
+                                    "(docs/hls.md)");
+    add_machine_options(hls, region_options_, all_);
+    add_depth_options(hls, region_options_);
+    once(hls->add_option("--out", hls_options_.out, "the project directory: new, empty, or an earlier Loom project"))
+        ->type_name("DIR")
+        ->required()
+        ->check(nonempty());
+    once(hls->add_option("--part", hls_options_.options.part, "the FPGA part"))
+        ->type_name("PART")
+        ->capture_default_str();
+    once(hls->add_option("--clock-ns", hls_options_.options.clock_ns, "the clock period in ns, 0.5 to 100"))
+        ->type_name("NS")
+        ->capture_default_str();
+    once(hls->add_option("--root", hls_options_.root, "where a machine's spec is read from (default: the workspace)"))
+        ->type_name("DIR")
+        ->check(nonempty());
+    hls->callback([&] {
+      action_ = [&] {
+        auto c = choose("hls", region_options_, all_);
+        if (!c.ok()) return exit_reporting(c.status(), kExitUsage);
+        HlsCommand h = hls_options_;
+        h.machine = c.value().machine->name;
+        h.overrides = c.value().overrides;
+        auto settings = depth_settings(c.value());
+        if (!settings.ok()) return exit_reporting(settings.status());
+        h.depths = settings.value();
+        h.out = user_path(h.out);
+        h.root = user_path(h.root);
+        return hls_command(h);
+      };
+    });
+  }
+
+  // The machines' own verbs, each with the options of the machine the
+  // command line names (else the verb's default): only that machine's setup
+  // runs, so an option it does not declare is refused by the parser.
+  void add_machine_verbs() {
+    for (const std::string& name : machine_verbs()) {
+      const std::vector<const MachineEntry*> offered = offering_verb(name);
+      const MachineEntry* named = argc_ > 1 && name == argv_[1] ? machine_named(argc_, argv_) : nullptr;
+      const MachineEntry* setup_for = named != nullptr && offer_for(*named, name) != nullptr ? named : offered[0];
+      const VerbOffer& offer = *offer_for(*offered[0], name);
+      CLI::App* verb = app_.add_subcommand(name, offer.help);
+      add_machine_options(verb, machine_options_, offered, offer_for(*setup_for, name)->params);
+      if (argc_ <= 1 || name != argv_[1]) continue;
+      setup_machine_ = setup_for;
+      VerbRun run = offer_for(*setup_for, name)->setup(*verb);
+      verb->callback([&, name, offered, run] {
+        action_ = [&, name, offered, run] {
+          auto c = choose(name, machine_options_, offered);
+          if (!c.ok()) return exit_reporting(c.status(), kExitUsage);
+          return run(Invocation{c.value().machine, c.value().overrides});
+        };
+      });
     }
+  }
+
+  // A first word that is not a verb, or an option before the verb: named
+  // before CLI11 parses. Returns the exit status, or -1 when neither.
+  int refuse_misplaced_verb() {
+    std::string verbs;
+    bool known = false;
+    for (const CLI::App* sub : app_.get_subcommands({})) {
+      verbs += (verbs.empty() ? "" : ", ") + sub->get_name();
+      known = known || (argc_ > 1 && sub->get_name() == argv_[1]);
+    }
+    if (argc_ > 1 && argv_[1][0] != '-' && !known)
+      return usage("`loom`", "'" + std::string(argv_[1]) + "' is not a verb; the verbs are " + verbs);
+    if (argc_ > 1 && argv_[1][0] == '-' && std::string(argv_[1]) != "-h" && std::string(argv_[1]) != "--help")
+      return usage("`loom`", "'" + std::string(argv_[1]) +
+                                 "' comes before the verb; a verb's options follow it (loom VERB --help)");
+    return -1;
+  }
+
+  int parse_error(const CLI::ParseError& e) {
     std::string verb;
-    for (const CLI::App* sub : app.get_subcommands()) verb = sub->get_name();
+    for (const CLI::App* sub : app_.get_subcommands()) verb = sub->get_name();
     // An option the chosen machine's verb does not declare: say whose verb it is.
-    if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr && setup_machine != nullptr) {
+    if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr && setup_machine_ != nullptr) {
       std::string extras, options;
-      for (const std::string& x : app.get_subcommand(verb)->remaining()) extras += (extras.empty() ? "" : " ") + x;
-      for (const CLI::Option* o : app.get_subcommand(verb)->get_options())
+      for (const std::string& x : app_.get_subcommand(verb)->remaining()) extras += (extras.empty() ? "" : " ") + x;
+      for (const CLI::Option* o : app_.get_subcommand(verb)->get_options())
         if (o->get_name() != "--help") options += (options.empty() ? "" : ", ") + o->get_name();
-      return usage("`loom " + verb + "`", setup_machine->name + "'s " + verb + " does not take '" + extras +
+      return usage("`loom " + verb + "`", setup_machine_->name + "'s " + verb + " does not take '" + extras +
                                               "'; it takes " + options + " (see `loom " + verb + " --machine " +
-                                              setup_machine->name + " --help`)");
+                                              setup_machine_->name + " --help`)");
     }
     return usage(verb.empty() ? "`loom`" : "`loom " + verb + "`",
                  std::string(e.what()) + " (see `loom" + (verb.empty() ? "" : " " + verb) + " --help`)");
   }
-  if (mode == CliMode::parse_only) return kExitOk;
-  return action ? action() : usage("`loom`", "no verb given");
+
+  int argc_;
+  char** argv_;
+  CLI::App app_{
+      "loom: compose HLS dataflow accelerators from units, simulate them, cost their instructions and "
+      "emit Vitis HLS projects.\nRun `loom VERB --help` for a verb's options; docs/cli.md has them all."};
+  std::function<int()> action_;
+  const std::vector<const MachineEntry*> all_ = offering([](const MachineEntry&) { return true; });
+  MachineOptions region_options_, machine_options_;
+  bool describe_json_ = false;
+  DotOptions dot_options_;
+  SimFlags sim_flags_;
+  FifoCommand fifo_options_;
+  HlsCommand hls_options_;
+  const MachineEntry* setup_machine_ = nullptr;  // whose options the machine verb typed declares
+};
+
+}  // namespace
+
+int run_cli(int argc, char** argv, CliMode mode) {
+  CommandLine command_line(argc, argv);
+  return command_line.run(mode);
 }
 
 }  // namespace loom

@@ -4,6 +4,7 @@
 #include <random>
 
 #include "common/binary32.h"
+#include "common/settings_line.h"
 #include "compose/place.h"
 #include "machines/dottree/reference.h"
 #include "units/library/dottree/multiply.h"
@@ -13,8 +14,7 @@
 namespace loom::dottree {
 
 std::string BuildKey::to_string() const {
-  return "NUMERICS=" + std::to_string(numerics) + " RED_LANES=" + std::to_string(lanes) +
-         " RED_IN_BITS=" + std::to_string(in_bits);
+  return settings_line({{"NUMERICS", numerics}, {"RED_LANES", lanes}, {"RED_IN_BITS", in_bits}});
 }
 
 Result<BuildKey> choose(const Overrides& overrides) {

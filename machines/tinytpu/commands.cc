@@ -16,6 +16,7 @@
 #include "common/csv.h"
 #include "common/files.h"
 #include "common/report.h"
+#include "common/settings_line.h"
 #include "machines/cycle_table.h"
 #include "compose/sim/sim_report.h"
 #include "compose/sim/simulator.h"
@@ -47,8 +48,8 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 // Every parameter of the build, as --param would set it.
 std::string config(const isa::Params& p) {
-  return fmt::format("T={} MAXDIM={} QD={} AR_RAW_DIST={} IMEM_WORDS={} DATA_QD={}", p.T, p.MAXDIM, p.QD, p.AR_RAW_DIST,
-                     p.IMEM_WORDS, p.DATA_QD);
+  return settings_line({{"T", p.T}, {"MAXDIM", p.MAXDIM}, {"QD", p.QD}, {"AR_RAW_DIST", p.AR_RAW_DIST},
+                        {"IMEM_WORDS", p.IMEM_WORDS}, {"DATA_QD", p.DATA_QD}});
 }
 
 // Each verb's options, as its registration below declares them.
