@@ -6,6 +6,8 @@
 #include <map>
 #include <set>
 
+#include "units/index_space.h"
+
 namespace loom {
 
 Placement& Placement::bind(std::string_view port, Binder binder) {
@@ -130,8 +132,7 @@ class Composer {
         continue;
       }
       declared_.emplace(c.name, Declared{ObjectKind::channel, *dims, static_cast<int>(region_.channels.size())});
-      for (int64_t i = 0; i < dims->size(); ++i)
-        region_.channels.push_back({c.name, dims->unflat(i), c.word, *depth, c.carries, {}, {}});
+      for (const Index& i : indices(*dims)) region_.channels.push_back({c.name, i, c.word, *depth, c.carries, {}, {}});
     }
     for (const auto& m : arch_.memories_) {
       if (taken(m.name)) continue;
@@ -152,8 +153,8 @@ class Composer {
         status_.add("invalid-timing", where, "is fully partitioned into " + std::to_string(*rows) + " registers; at most " +
                                                  std::to_string(kMaxPartitionedRows) + " may be (each row is a register)");
       declared_.emplace(m.name, Declared{ObjectKind::memory, *dims, static_cast<int>(region_.memories.size())});
-      for (int64_t i = 0; i < dims->size(); ++i)
-        region_.memories.push_back({m.name, dims->unflat(i), m.word, *rows, m.timing.write_latency, m.timing.storage, {}});
+      for (const Index& i : indices(*dims))
+        region_.memories.push_back({m.name, i, m.word, *rows, m.timing.write_latency, m.timing.storage, {}});
     }
     for (const auto& a : arch_.arguments_) {
       if (taken(a.name)) continue;
@@ -220,8 +221,8 @@ class Composer {
 
       auto dims = resolve(placement->instances(), where + " instances");
       if (!dims) continue;
-      for (int64_t i = 0; i < dims->size(); ++i) {
-        Process process{placement->name(), placement->unit_ptr(), dims->unflat(i), {}};
+      for (const Index& i : indices(*dims)) {
+        Process process{placement->name(), placement->unit_ptr(), i, {}};
         process.ports.resize(unit.ports.size());
         const int id = static_cast<int>(region_.processes.size());
         region_.processes.push_back(process);
