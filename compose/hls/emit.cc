@@ -9,6 +9,8 @@
 #include <regex>
 #include <set>
 
+#include "common/cpp_keywords.h"
+#include "common/quote.h"
 #include "compose/hls/global_names.h"
 #include "compose/hls/poison.h"
 #include "compose/hls/presimulate.h"
@@ -18,8 +20,6 @@
 
 namespace loom::hls {
 namespace {
-
-std::string q(const std::string& s) { return "'" + s + "'"; }
 
 std::string ap_uint(int bits) { return "ap_uint<" + std::to_string(bits) + ">"; }
 
@@ -31,18 +31,11 @@ constexpr int kMaxAxiBits = 1024;
 class Identifiers {
  public:
   Identifiers() {
-    for (const char* k :
-         {"alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case", "catch",
-          "char", "char16_t", "char32_t", "class", "compl", "const", "constexpr", "const_cast", "continue", "decltype",
-          "default", "delete", "do", "double", "dynamic_cast", "else", "enum", "explicit", "export", "extern", "false",
-          "float", "for", "friend", "goto", "if", "inline", "int", "long", "mutable", "namespace", "new", "noexcept",
-          "not", "not_eq", "nullptr", "operator", "or", "or_eq", "private", "protected", "public", "register",
-          "reinterpret_cast", "return", "short", "signed", "sizeof", "static", "static_assert", "static_cast", "struct",
-          "switch", "template", "this", "thread_local", "throw", "true", "try", "typedef", "typeid", "typename",
-          "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq", "main",
-          "loom", "hls", "std", "ap_int", "ap_uint", "int64_t", "uint64_t",
-          // The testbench's own names (tb.cpp, loom_tb_data.h), whatever a region is called.
-          "LoomRun", "kLoomRuns", "kLoomRunCount"})
+    for (std::string_view k : kCppKeywords) used_.insert(std::string(k));
+    // The names the emitted code spells whatever the region holds: the
+    // testbench's own (tb.cpp, loom_tb_data.h) among them.
+    for (const char* k : {"main", "loom", "hls", "std", "ap_int", "ap_uint", "int64_t", "uint64_t", "LoomRun",
+                          "kLoomRuns", "kLoomRunCount"})
       used_.insert(k);
   }
   // A C++ identifier for `name`, unique across the generated code. Names that
@@ -119,7 +112,7 @@ Result<std::vector<int>> call_order(const Region& region) {
   for (size_t m = path.size(); m-- > first;)
     cycle += " -(" + region.channels[static_cast<size_t>(via[m])].label() + ")-> " +
              region.processes[static_cast<size_t>(path[m])].name();
-  return Error{"hls-channel-cycle", "region " + q(region.name),
+  return Error{"hls-channel-cycle", "region " + quoted(region.name),
                "its channels form a cycle, " + cycle +
                    "; C simulation runs the dataflow processes one after another, so their channel graph must be "
                    "acyclic"};
@@ -268,7 +261,7 @@ class Emitter {
       const UnitModel& u = *p.unit;
       if (!sources_.count(u.source)) {
         if (seen_missing_.insert(u.source).second)
-          status.add("hls-source-missing", "unit " + q(u.name),
+          status.add("hls-source-missing", "unit " + quoted(u.name),
                      "is declared in " + u.source + ", which this build did not embed for HLS emission; add it to a "
                      "loom_hls_sources target linked into the binary (compose/hls/hls_sources.bzl)");
         continue;
@@ -281,8 +274,8 @@ class Emitter {
           if (std::find(sources_needed_.begin(), sources_needed_.end(), f) == sources_needed_.end())
             sources_needed_.push_back(f);
       } else if (it->second != pragmas) {
-        status.add("hls-shared-source", "unit " + q(u.name),
-                   "is declared in " + u.source + " with unit " + q(unit_by_source[u.source]) +
+        status.add("hls-shared-source", "unit " + quoted(u.name),
+                   "is declared in " + u.source + " with unit " + quoted(unit_by_source[u.source]) +
                        ", but their loops need different pragmas; HLS emission needs one unit per header");
       }
     }
@@ -292,8 +285,8 @@ class Emitter {
       for (const std::string& f : closure(source, sources_)) {
         auto other = pragmas_by_source.find(f);
         if (f != source && other != pragmas_by_source.end() && other->second != pragmas)
-          status.add("hls-shared-source", "unit " + q(unit_by_source[source]),
-                     "its header " + source + " includes " + f + ", the header of unit " + q(unit_by_source[f]) +
+          status.add("hls-shared-source", "unit " + quoted(unit_by_source[source]),
+                     "its header " + source + " includes " + f + ", the header of unit " + quoted(unit_by_source[f]) +
                          ", whose loops need different pragmas; a unit's header may not include another unit's");
       }
     for (const Dependence& d : dependences_) {
@@ -304,14 +297,14 @@ class Emitter {
         found = found || (port >= 0 && p.unit->ports[static_cast<size_t>(port)].kind == PortKind::owns);
       }
       if (!found)
-        status.add("hls-dependence", "claim on unit " + q(d.unit) + " memory " + q(d.memory),
-                   "names no unit of region " + q(region_.name) + " that owns such a memory");
+        status.add("hls-dependence", "claim on unit " + quoted(d.unit) + " memory " + quoted(d.memory),
+                   "names no unit of region " + quoted(region_.name) + " that owns such a memory");
       // The pragma names the array through the context, so every instance must have one.
       for (const Process& p : region_.processes) {
         const int port = p.unit->name == d.unit ? p.unit->port_index(d.memory) : -1;
         if (port >= 0 && !p.ports[static_cast<size_t>(port)].bound())
-          status.add("hls-dependence", "claim on unit " + q(d.unit) + " memory " + q(d.memory),
-                     "process " + q(p.name()) + " leaves that memory unbound, so its loop has no array for the "
+          status.add("hls-dependence", "claim on unit " + quoted(d.unit) + " memory " + quoted(d.memory),
+                     "process " + quoted(p.name()) + " leaves that memory unbound, so its loop has no array for the "
                      "dependence pragma to name");
       }
     }
@@ -324,9 +317,9 @@ class Emitter {
       for (const auto* contents : {&run.inputs, &run.expected})
         for (const auto& [name, buffer] : *contents) {
           const ArgumentInstance* arg = argument(name);
-          const std::string where = "test run " + q(run.name) + " argument " + q(name);
+          const std::string where = "test run " + quoted(run.name) + " argument " + quoted(name);
           if (arg == nullptr)
-            status.add("hls-test-run", where, "names no argument of region " + q(region_.name));
+            status.add("hls-test-run", where, "names no argument of region " + quoted(region_.name));
           else if (!(buffer.word() == arg->word) || buffer.rows() != arg->size)
             status.add("hls-test-run", where,
                        "holds " + std::to_string(buffer.rows()) + " words of " + buffer.word().to_string() +
@@ -334,27 +327,27 @@ class Emitter {
         }
     for (const ArgumentInstance& a : region_.arguments)
       if (a.word.bits() > kMaxAxiBits)
-        status.add("hls-argument-width", "argument " + q(a.name),
+        status.add("hls-argument-width", "argument " + quoted(a.name),
                    "holds words of " + std::to_string(a.word.bits()) + " bits; an m_axi port carries at most " +
                        std::to_string(kMaxAxiBits) + " (UG1448 214-226)");
     for (const TestRun& run : runs_) {
       if (run.expected.empty())
-        status.add("hls-test-run", "test run " + q(run.name), "expects no output, so the testbench would compare nothing");
+        status.add("hls-test-run", "test run " + quoted(run.name), "expects no output, so the testbench would compare nothing");
       for (const std::string& name : run.binary32) {
         const auto it = run.expected.find(name);
         if (it == run.expected.end() || it->second.word().lane_bits != 32)
-          status.add("hls-test-run", "test run " + q(run.name) + " argument " + q(name),
+          status.add("hls-test-run", "test run " + quoted(run.name) + " argument " + quoted(name),
                      "is compared as binary32, so it must be an expected output of 32-bit lanes");
       }
     }
-    if (runs_.empty()) status.add("hls-test-run", "region " + q(region_.name), "the testbench needs at least one run");
+    if (runs_.empty()) status.add("hls-test-run", "region " + quoted(region_.name), "the testbench needs at least one run");
     // The data is compiled into the testbench: past this it is a header no compiler takes in reasonable time.
     int64_t limbs = 0;
     for (const TestRun& run : runs_)
       for (const auto* contents : {&run.inputs, &run.expected})
         for (const auto& [name, buffer] : *contents) limbs += buffer.rows() * bits::limbs_for(static_cast<unsigned>(buffer.word().bits()));
     if (limbs > kMaxTestbenchLimbs)
-      status.add("hls-test-too-large", "region " + q(region_.name),
+      status.add("hls-test-too-large", "region " + quoted(region_.name),
                  "its " + std::to_string(runs_.size()) + " test runs hold " + std::to_string(limbs) +
                      " 64-bit words of data, and a testbench holds at most " + std::to_string(kMaxTestbenchLimbs) +
                      "; emit a smaller configuration (fewer rows) to C-simulate, and synthesise the large one from the same units");
@@ -384,7 +377,7 @@ class Emitter {
       if (it == taken.end()) return;
       const std::string at = it->second.line > 0 ? it->second.file + ":" + std::to_string(it->second.line)
                                                  : it->second.file;
-      status.add("hls-name-collision", "region " + q(region_.name),
+      status.add("hls-name-collision", "region " + quoted(region_.name),
                  what + " '" + id + "' would collide with the " + it->second.kind + " '" + id + "' that " + at +
                      " declares at global scope; rename the region (or the placement), or move that name into a "
                      "namespace of its own");
@@ -424,7 +417,7 @@ class Emitter {
   }
 
   std::string banner(const std::string& what) const {
-    return "// Generated by `loom hls` from region " + q(region_.name) + " (" + params_line(region_) + "): " + what +
+    return "// Generated by `loom hls` from region " + quoted(region_.name) + " (" + params_line(region_) + "): " + what +
            "\n// Do not edit: emit the project again.\n";
   }
 
@@ -447,7 +440,7 @@ class Emitter {
     for (const Instance& inst : instances_) {
       const UnitModel& u = *region_.processes[static_cast<size_t>(inst.process)].unit;
       if (!done.insert(u.source).second) continue;
-      out += "\n// Unit " + q(u.name) + ": " + u.type + ", from " + u.source + ".\n";
+      out += "\n// Unit " + quoted(u.name) + ": " + u.type + ", from " + u.source + ".\n";
       out += "// Its loops (LOOM_PIPELINE) get: #pragma HLS pipeline II=" + std::to_string(u.pipeline.ii) + "\n";
       for (const Dependence* d : dependences_of(u)) {
         out += "// Obligation: " + d->claim + ".\n";
@@ -518,7 +511,7 @@ class Emitter {
       methods += "  int64_t param(unit::" + u.param_tags[k] + "_param) const { return " +
                  std::to_string(region_.params[u.params[k]]) + "; }  // " + u.params[k] + "\n";
     const Index& i = p.index;
-    std::string out = "// " + p.name() + ": unit " + q(u.name) + "\nstruct " + inst.io + " {\n  typedef " + u.type +
+    std::string out = "// " + p.name() + ": unit " + quoted(u.name) + "\nstruct " + inst.io + " {\n  typedef " + u.type +
                       " unit;\n" + members + "  static constexpr loom::Index index() { return loom::Index{" +
                       std::to_string(i.rank) + ", {" + std::to_string(i[0]) + ", " + std::to_string(i.rank > 1 ? i[1] : 0) +
                       "}}; }\n" + methods + "};\n";
@@ -742,7 +735,7 @@ static int64_t loom_compare(const ap_uint<W>* words, int64_t rows, const uint64_
 
   std::string tcl() const {
     const std::string clock = shortest(options_.clock_ns);
-    return "# Generated by `loom hls` from region " + q(region_.name) + " (" + params_line(region_) +
+    return "# Generated by `loom hls` from region " + quoted(region_.name) + " (" + params_line(region_) +
            ").\n# vitis_hls -f run_hls.tcl: C simulation, synthesis and RTL co-simulation of the top.\n"
            "open_project -reset " + project_.top + "_hls\n"
            "set_top " + project_.top + "\n"
@@ -756,7 +749,7 @@ static int64_t loom_compare(const ap_uint<W>* words, int64_t rows, const uint64_
   }
 
   std::string makefile() const {
-    return "# Generated by `loom hls` from region " + q(region_.name) + " (" + params_line(region_) + ").\n" +
+    return "# Generated by `loom hls` from region " + quoted(region_.name) + " (" + params_line(region_) + ").\n" +
            R"(# make csim: C simulation with the system compiler, against Loom's stand-ins for
 #   Vitis's ap_int.h and hls_stream.h (standin/); it prints LOOM CSIM PASS or FAIL.
 # make check: compiles the kernel as HLS sees it, refusing the heap, STL
@@ -804,7 +797,7 @@ clean:
 Status check_options(const Options& options) {
   Status status;
   if (!valid_part(options.part))
-    status.add("bad-part", "--part " + q(options.part),
+    status.add("bad-part", "--part " + quoted(options.part),
                "is not a Xilinx part name: letters and digits in dash-separated groups, starting with x "
                "(e.g. xcu250-figd2104-2L-e)");
   if (!std::isfinite(options.clock_ns) || options.clock_ns < kMinClockNs || options.clock_ns > kMaxClockNs) {

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <vector>
 
+#include "common/quote.h"
 #include "compose/hls/poison.h"
 #include "compose/hls/project.h"
 
@@ -16,8 +17,6 @@ namespace loom::hls {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string q(const std::string& s) { return "'" + s + "'"; }
 
 constexpr const char* kMarker = ".loom-hls";
 constexpr const char* kMarkerFirstLine = "loom-hls-project 1";
@@ -81,7 +80,7 @@ std::string units_of(const std::string& path, const Region& region) {
   }
   const std::set<std::string>& names = exact.empty() ? all : exact;
   std::string out;
-  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + q(n);
+  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + quoted(n);
   return (exact.empty() ? "a header included for unit(s) " : "unit ") + out;
 }
 
