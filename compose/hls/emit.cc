@@ -5,13 +5,14 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <queue>
 #include <regex>
 #include <set>
 
-#include "common/cpp_keywords.h"
 #include "common/quote.h"
+#include "compose/hls/call_order.h"
 #include "compose/hls/global_names.h"
+#include "compose/hls/identifiers.h"
+#include "compose/hls/includes.h"
 #include "compose/hls/poison.h"
 #include "compose/hls/presimulate.h"
 #include "compose/hls/project.h"
@@ -27,137 +28,12 @@ std::string ap_uint(int bits) { return "ap_uint<" + std::to_string(bits) + ">"; 
 constexpr int kMaxAxiBits = 1024;
 
 
-// C++ identifiers for the region's names, unique across the generated code.
-class Identifiers {
- public:
-  Identifiers() {
-    for (std::string_view k : kCppKeywords) used_.insert(std::string(k));
-    // The names the emitted code spells whatever the region holds: the
-    // testbench's own (tb.cpp, loom_tb_data.h) among them.
-    for (const char* k : {"main", "loom", "hls", "std", "ap_int", "ap_uint", "int64_t", "uint64_t", "LoomRun",
-                          "kLoomRuns", "kLoomRunCount"})
-      used_.insert(k);
-  }
-  // A C++ identifier for `name`, unique across the generated code. Names that
-  // begin loom_ or kLoom are the emitted code's own (loom_fill, loom_run,
-  // loom_arg_...), so one of those becomes user_loom_...
-  std::string make(const std::string& name) {
-    std::string id;
-    for (char c : name) id += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-    if (id.empty() || std::isdigit(static_cast<unsigned char>(id[0]))) id = "_" + id;
-    if (id.rfind("loom_", 0) == 0 || id.rfind("kLoom", 0) == 0) id = "user_" + id;
-    std::string unique = id;
-    for (int n = 2; used_.count(unique); ++n) unique = id + "_" + std::to_string(n);
-    used_.insert(unique);
-    return unique;
-  }
-
- private:
-  std::set<std::string> used_;
-};
-
 std::string index_suffix(const Index& i) {
   std::string out;
   for (int d = 0; d < i.rank; ++d) out += "_" + std::to_string(i[d]);
   return out;
 }
 
-// The order C simulation calls the processes in: every channel's writer before
-// its reader, ties in the region's order. A cycle is named.
-Result<std::vector<int>> call_order(const Region& region) {
-  const size_t n = region.processes.size();
-  std::vector<std::vector<std::pair<int, int>>> out(n);  // (reader, channel)
-  std::vector<int> incoming(n, 0);
-  for (size_t c = 0; c < region.channels.size(); ++c) {
-    const ChannelInstance& ch = region.channels[c];
-    if (!ch.writer.valid() || !ch.reader.valid()) continue;
-    out[static_cast<size_t>(ch.writer.process)].push_back({ch.reader.process, static_cast<int>(c)});
-    ++incoming[static_cast<size_t>(ch.reader.process)];
-  }
-  std::priority_queue<int, std::vector<int>, std::greater<int>> ready;
-  for (size_t p = 0; p < n; ++p)
-    if (incoming[p] == 0) ready.push(static_cast<int>(p));
-  std::vector<int> order;
-  while (!ready.empty()) {
-    const int p = ready.top();
-    ready.pop();
-    order.push_back(p);
-    for (const auto& [reader, channel] : out[static_cast<size_t>(p)])
-      if (--incoming[static_cast<size_t>(reader)] == 0) ready.push(reader);
-  }
-  if (order.size() == n) return order;
-  // Every process left has a writer that is left too: walking back along
-  // those writers must come round to a process already seen, on a cycle.
-  std::vector<std::vector<std::pair<int, int>>> writers(n);  // (writer, channel)
-  for (size_t p = 0; p < n; ++p)
-    for (const auto& [reader, channel] : out[p]) writers[static_cast<size_t>(reader)].push_back({static_cast<int>(p), channel});
-  int at = 0;
-  while (incoming[static_cast<size_t>(at)] == 0) ++at;
-  std::vector<int> path, via;  // path[k] is written by path[k + 1] through via[k]
-  std::vector<int> seen(n, -1);
-  while (seen[static_cast<size_t>(at)] < 0) {
-    seen[static_cast<size_t>(at)] = static_cast<int>(path.size());
-    path.push_back(at);
-    for (const auto& [writer, channel] : writers[static_cast<size_t>(at)])
-      if (incoming[static_cast<size_t>(writer)] > 0) {
-        via.push_back(channel);
-        at = writer;
-        break;
-      }
-  }
-  // path[first..] with `at` repeated closes the cycle; written forward, each
-  // process feeds the one before it in `path`.
-  const size_t first = static_cast<size_t>(seen[static_cast<size_t>(at)]);
-  std::string cycle = region.processes[static_cast<size_t>(at)].name();
-  for (size_t m = path.size(); m-- > first;)
-    cycle += " -(" + region.channels[static_cast<size_t>(via[m])].label() + ")-> " +
-             region.processes[static_cast<size_t>(path[m])].name();
-  return Error{"hls-channel-cycle", "region " + quoted(region.name),
-               "its channels form a cycle, " + cycle +
-                   "; C simulation runs the dataflow processes one after another, so their channel graph must be "
-                   "acyclic"};
-}
-
-// The quote-includes of `text`.
-std::vector<std::string> includes_of(std::string_view text) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (start < text.size()) {
-    size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(start, end - start);
-    start = end + 1;
-    const size_t hash = line.find_first_not_of(" \t");
-    if (hash == std::string_view::npos || line[hash] != '#') continue;
-    line.remove_prefix(line.find_first_not_of(" \t", hash + 1) == std::string_view::npos ? line.size()
-                                                                                        : line.find_first_not_of(" \t", hash + 1));
-    if (line.substr(0, 7) != "include") continue;
-    const size_t open = line.find('"'), close = open == std::string_view::npos ? open : line.find('"', open + 1);
-    if (close != std::string_view::npos) out.emplace_back(line.substr(open + 1, close - open - 1));
-  }
-  return out;
-}
-
-// Every embedded file `path` reaches by quote-includes, `path` first. A header
-// the tree lacks is left to the compiler: the host-only ones are never
-// reached for HLS, and any other is named by the check's compile.
-std::vector<std::string> closure(const std::string& path, const SourceTree& sources) {
-  std::vector<std::string> out, pending = {path};
-  std::set<std::string> seen = {path};
-  while (!pending.empty()) {
-    const std::string file = pending.back();
-    pending.pop_back();
-    out.push_back(file);
-    const std::string dir = file.find('/') == std::string::npos ? "" : file.substr(0, file.rfind('/') + 1);
-    for (const std::string& inc : includes_of(sources.at(file)))
-      for (const std::string& candidate : {dir + inc, inc})
-        if (sources.count(candidate)) {
-          if (seen.insert(candidate).second) pending.push_back(candidate);
-          break;
-        }
-  }
-  return out;
-}
 
 std::string hex(uint64_t v) {
   static const char digits[] = "0123456789abcdef";
