@@ -4,7 +4,9 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <regex>
 #include <set>
 
@@ -186,6 +188,53 @@ TEST_CASE("the machines' projects pass the synthesisability check", "[hls]") {
     INFO(s.to_string());
     CHECK(s.ok());
   }
+}
+
+// A stand-in compiler for the check: it appends each word it is given to
+// DIR/words, one a line, and fails the compile of `failing` as GCC reports an error.
+std::string fake_compiler(const std::string& dir, const std::string& failing, const std::string& error) {
+  std::filesystem::create_directories(dir);
+  const std::string path = dir + "/fake-c++";
+  std::ofstream(path) << "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\" >> '" << dir << "/words'; done\n"
+                      << "case \"$*\" in *" << failing << "*) echo '" << error << "' >&2; exit 1;; esac\nexit 0\n";
+  std::filesystem::permissions(path, std::filesystem::perms::owner_all);
+  return path;
+}
+
+// $CXX set for one scope, and put back after it.
+struct ScopedCxx {
+  explicit ScopedCxx(const std::string& value) : had(std::getenv("CXX") != nullptr), old(had ? std::getenv("CXX") : "") {
+    setenv("CXX", value.c_str(), 1);
+  }
+  ~ScopedCxx() { had ? setenv("CXX", old.c_str(), 1) : unsetenv("CXX"); }
+  bool had;
+  std::string old;
+};
+
+TEST_CASE("the check runs $CXX's words with no shell between, and reads its errors back from what it printed", "[hls]") {
+  const Emitted e = emit_machine("example", {});
+  const std::string dir = scratch("fake_compiler");
+  {
+    const ScopedCxx cxx(fake_compiler(dir, "top.cpp", "top.cpp:3:1: error: boom") + "  -m64 $(id) a;b 'q'");
+    const Status s = hls::check_synthesisable(e.project, e.region);
+    INFO(s.to_string());
+    CHECK(has_error(s, "hls-compile", "top.cpp:3", "does not compile for HLS (C++14): boom"));
+    CHECK(s.errors().size() == 1);
+  }
+  // Each word as it was written, the kernel's compile only: it failed.
+  CHECK(read_text(dir + "/words") ==
+        "-m64\n$(id)\na;b\n'q'\n-std=c++14\n-fsyntax-only\n-w\n-DLOOM_HLS_CHECK\n-I\ncheck\n-I\nstandin\n-I\nsrc\ntop.cpp\n");
+  // The testbench is compiled once the kernel passes.
+  const std::string tb_dir = scratch("fake_compiler_tb");
+  const ScopedCxx cxx(fake_compiler(tb_dir, "tb.cpp", "tb.cpp:5:2: error: nope"));
+  const Status s = hls::check_synthesisable(e.project, e.region);
+  CHECK(has_error(s, "hls-compile", "tb.cpp:5", "nope"));
+  CHECK(read_text(tb_dir + "/words").find("top.cpp\n-std=c++14\n-fsyntax-only\n-w\n-I\nstandin\ntb.cpp\n") != std::string::npos);
+  // A compiler named but not found is none; $CXX naming none falls back to g++, c++ or clang++.
+  CHECK(has_error(hls::check_synthesisable(e.project, e.region, tb_dir + "/absent -m64"), "hls-no-compiler", "the HLS check",
+                  "found no C++ compiler"));
+  const ScopedCxx absent(tb_dir + "/absent");
+  CHECK(hls::check_synthesisable(e.project, e.region).ok());
 }
 
 template <class Bad>
