@@ -48,19 +48,20 @@ std::string inside_of(const std::string& literal, char quote) {
 }
 
 TEST_CASE("a string literal escapes quotes, backslashes, newlines and every control character", "[hls][printer]") {
-  CHECK(Printer::string_literal("c_dld") == "\"c_dld\"");
-  CHECK(Printer::string_literal("say \"hi\"") == "\"say \\\"hi\\\"\"");
-  CHECK(Printer::string_literal("a\\b") == "\"a\\\\b\"");
-  CHECK(Printer::string_literal("two\nlines") == "\"two\\nlines\"");
-  CHECK(Printer::string_literal("tab\there\r") == "\"tab\\there\\r\"");
-  CHECK(Printer::string_literal(std::string("nul\0bell\x07", 9)) == "\"nul\\000bell\\007\"");
-  CHECK(Printer::string_literal("del\x7f") == "\"del\\177\"");
-  // An octal escape is always three digits, so a digit after it stays a digit.
-  CHECK(Printer::string_literal("\x01" "7") == "\"\\0017\"");
-  // C++14 still reads ??/ as a backslash: the second '?' is escaped.
-  CHECK(Printer::string_literal("what?" "?/") == "\"what?\\?/\"");
-  CHECK(Printer::string_literal("a single ' stays") == "\"a single ' stays\"");
-  CHECK(Printer::string_literal("\xc3\xa9t\xc3\xa9") == "\"\xc3\xa9t\xc3\xa9\"");  // UTF-8 as it is
+  const std::pair<std::string, std::string> cases[] = {
+      {"c_dld", "\"c_dld\""},
+      {"say \"hi\"", "\"say \\\"hi\\\"\""},
+      {"a\\b", "\"a\\\\b\""},
+      {"two\nlines", "\"two\\nlines\""},
+      {"tab\there\r", "\"tab\\there\\r\""},
+      {std::string("nul\0bell\x07", 9), "\"nul\\000bell\\007\""},
+      {"del\x7f", "\"del\\177\""},
+      {"\x01" "7", "\"\\0017\""},             // an octal escape is three digits: the 7 stays a digit
+      {"what?" "?/", "\"what?\\?/\""},        // C++14 still reads ??/ as a backslash
+      {"a single ' stays", "\"a single ' stays\""},
+      {"\xc3\xa9t\xc3\xa9", "\"\xc3\xa9t\xc3\xa9\""},  // UTF-8 as it is
+  };
+  for (const auto& [given, written] : cases) CHECK(Printer::string_literal(given) == written);
   // Every byte, alone and in a run of all of them, reads back as itself.
   std::string every;
   for (int b = 0; b < 256; ++b) {
@@ -73,12 +74,9 @@ TEST_CASE("a string literal escapes quotes, backslashes, newlines and every cont
 }
 
 TEST_CASE("a character literal escapes its own quote and what a string literal escapes", "[hls][printer]") {
-  CHECK(Printer::char_literal('a') == "'a'");
-  CHECK(Printer::char_literal('\'') == "'\\''");
-  CHECK(Printer::char_literal('"') == "'\"'");
-  CHECK(Printer::char_literal('\\') == "'\\\\'");
-  CHECK(Printer::char_literal('\n') == "'\\n'");
-  CHECK(Printer::char_literal('\0') == "'\\000'");
+  for (const auto& [given, written] : {std::pair{'a', "'a'"}, {'\'', "'\\''"}, {'"', "'\"'"}, {'\\', "'\\\\'"},
+                                       {'\n', "'\\n'"}, {'\0', "'\\000'"}})
+    CHECK(Printer::char_literal(given) == written);
   for (int b = 0; b < 256; ++b) {
     const char c = static_cast<char>(b);
     INFO("byte " << b);
