@@ -840,14 +840,15 @@ ACTIONS = [
 # names the tests expected to fail on it; //mutants:core_campaign builds and
 # runs them in a scratch clone of the tree, one mutant at a time. gate is
 # "tests" (a test fails) or "build" (the tree refuses to compile it).
-_EMIT = "compose/hls/emit.cc"
+_EMIT_TESTBENCH = "compose/hls/emit_testbench.cc"
+_EMIT_TOP = "compose/hls/emit_top.cc"
 _CLOCK = "compose/sim/process_clock.h"
 
 CORE = [
     struct(
         name = "hls_tb_skips_last_row",
         breaks = "the emitted testbench compares every element but the last",
-        file = _EMIT,
+        file = _EMIT_TESTBENCH,
         anchor = "  for (int64_t r = 0; r < rows; ++r)\n    for (int c = 0; c < chunks; ++c) {",
         replacement = "  for (int64_t r = 0; r + 1 < rows; ++r)\n    for (int c = 0; c < chunks; ++c) {",
         gate = "tests",
@@ -856,7 +857,7 @@ CORE = [
     struct(
         name = "hls_tb_first_limb_only",
         breaks = "the emitted testbench compares only the first 64 bits of each word",
-        file = _EMIT,
+        file = _EMIT_TESTBENCH,
         anchor = "  for (int64_t r = 0; r < rows; ++r)\n    for (int c = 0; c < chunks; ++c) {",
         replacement = "  for (int64_t r = 0; r < rows; ++r)\n    for (int c = 0; c < 1; ++c) {",
         gate = "tests",
@@ -865,7 +866,7 @@ CORE = [
     struct(
         name = "hls_tb_nan_matches_anything",
         breaks = "the testbench lets an expected NaN, or a NaN got, match any value",
-        file = _EMIT,
+        file = _EMIT_TESTBENCH,
         anchor = "if (loom_nan32(want >> (32 * half)) && loom_nan32(got >> (32 * half)))",
         replacement = "if (loom_nan32(want >> (32 * half)) || loom_nan32(got >> (32 * half)))",
         gate = "tests",
@@ -874,9 +875,9 @@ CORE = [
     struct(
         name = "hls_axi_depth_plus_one",
         breaks = "an m_axi depth= one larger than the testbench's array",
-        file = _EMIT,
-        anchor = "\" offset=slave depth=\" + std::to_string(arg.size)",
-        replacement = "\" offset=slave depth=\" + std::to_string(arg.size + 1)",
+        file = _EMIT_TOP,
+        anchor = "{\"depth\", std::to_string(arg.size)}",
+        replacement = "{\"depth\", std::to_string(arg.size + 1)}",
         gate = "tests",
         tests = ["//tests/hls:emitted_values_test"],
     ),

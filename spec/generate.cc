@@ -4,6 +4,7 @@
 #include <functional>
 #include <map>
 
+#include "common/cpp_keywords.h"
 #include "spec/derived_properties.h"
 
 namespace loom::spec {
@@ -27,19 +28,10 @@ constexpr std::string_view kHeaderNames[] = {
     "kParameterCount", "kParameters", "kRowsSlice", "kScale", "kShift", "kUnitCount", "kUnits", "kValueNames",
     "kWordBits"};
 
-// C++20's keywords, and the names the header spells that a spec name would
-// hide: the fixed-width integers and std.
-constexpr std::string_view kReserved[] = {
-    "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case", "catch", "char",
-    "char8_t", "char16_t", "char32_t", "class", "compl", "concept", "const", "consteval", "constexpr", "constinit",
-    "const_cast", "continue", "co_await", "co_return", "co_yield", "decltype", "default", "delete", "do", "double",
-    "dynamic_cast", "else", "enum", "explicit", "export", "extern", "false", "float", "for", "friend", "goto", "if",
-    "inline", "int", "long", "mutable", "namespace", "new", "noexcept", "not", "not_eq", "nullptr", "operator", "or",
-    "or_eq", "private", "protected", "public", "register", "reinterpret_cast", "requires", "return", "short", "signed",
-    "sizeof", "static", "static_assert", "static_cast", "struct", "switch", "template", "this", "thread_local", "throw",
-    "true", "try", "typedef", "typeid", "typename", "union", "unsigned", "using", "virtual", "void", "volatile",
-    "wchar_t", "while", "xor", "xor_eq", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t",
-    "uint64_t", "size_t", "std"};
+// The names the header spells that a spec name would hide: the fixed-width
+// integers and std. C++20's keywords are common/cpp_keywords.h's.
+constexpr std::string_view kReserved[] = {"int8_t",  "int16_t",  "int32_t",  "int64_t", "uint8_t",
+                                          "uint16_t", "uint32_t", "uint64_t", "size_t",  "std"};
 
 // An identifier C++ leaves to the user: no keyword, no name the header
 // spells, and none of the implementation's (a leading underscore, or "__").
@@ -47,6 +39,7 @@ bool is_identifier(std::string_view s) {
   if (s.empty() || !std::isalpha(static_cast<unsigned char>(s[0])) || s.find("__") != std::string_view::npos) return false;
   for (char c : s)
     if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
+  if (is_cpp_keyword(s)) return false;
   for (std::string_view r : kReserved)
     if (s == r) return false;
   return true;

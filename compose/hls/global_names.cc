@@ -1,7 +1,8 @@
 #include "compose/hls/global_names.h"
 
 #include <cctype>
-#include <set>
+
+#include "common/cpp_keywords.h"
 
 namespace loom::hls {
 namespace {
@@ -87,15 +88,6 @@ std::vector<Token> tokens_of(std::string_view text, std::map<std::string, int>& 
   return out;
 }
 
-const std::set<std::string>& keywords() {
-  static const std::set<std::string> k = {
-      "alignas",  "alignof", "auto",     "bool",      "char",     "const",    "constexpr", "decltype", "double",
-      "extern",   "float",   "inline",   "int",       "long",     "operator", "return",    "short",    "signed",
-      "sizeof",   "static",  "template", "typename",  "unsigned", "void",     "volatile",  "static_assert",
-      "noexcept", "if",      "while",    "for",       "switch",   "explicit", "friend",    "virtual",  "mutable"};
-  return k;
-}
-
 }  // namespace
 
 std::map<std::string, GlobalName> global_names(const SourceTree& sources, const std::vector<std::string>& files) {
@@ -130,7 +122,7 @@ std::map<std::string, GlobalName> global_names(const SourceTree& sources, const 
       }
       if (s == "(") ++parens;
       if (s == ")") --parens;
-      if (parens != 0 || !t[i].identifier() || keywords().count(s)) continue;
+      if (parens != 0 || !t[i].identifier() || is_cpp_keyword(s)) continue;
       const auto add = [&](const std::string& kind) { out.emplace(s, GlobalName{kind, file, t[i].line}); };
       const std::string before = i > 0 ? t[i - 1].text : "", after = i + 1 < t.size() ? t[i + 1].text : "";
       if (before == "namespace") add("namespace");

@@ -68,10 +68,15 @@ Result<Project> emit(const Region& region, const Options& options, const std::ve
                      const std::vector<TestRun>& runs, const SourceTree& sources = embedded_sources());
 
 // Compiles the project's top as Vitis HLS would see it, with C++14 and a
-// header that poisons what HLS cannot synthesise, in a scratch directory.
-// Errors: hls-unsynthesisable (a body or what it names uses the heap, an STL
+// header that poisons what HLS cannot synthesise, then its testbench, in a
+// scratch directory. The compiler is `compiler` if given, else $CXX if it
+// names one in PATH, else the first of g++, c++ and clang++ there; either
+// command is split on white space into the program and its flags ("g++
+// -m64"), with no quoting, and run without a shell (spawn.h). Errors:
+// hls-unsynthesisable (a body or what it names uses the heap, an STL
 // container, a virtual call, exceptions or RTTI: the file and line, and the
-// unit), hls-compile (any other compile error), hls-no-compiler.
+// unit), hls-compile (any other compile error), hls-no-compiler (none found,
+// or the one found could not be started).
 Status check_synthesisable(const Project& project, const Region& region, const std::string& compiler = "");
 
 // Writes the project into `dir`, creating it if it does not exist. A directory

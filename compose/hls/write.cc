@@ -1,23 +1,24 @@
 // A project on disk: the check at emission, which compiles the kernel against
 // the poison header in a scratch directory, and writing into the user's.
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
 #include <vector>
 
+#include "common/files.h"
+#include "common/quote.h"
 #include "compose/hls/poison.h"
 #include "compose/hls/project.h"
+#include "compose/hls/spawn.h"
 
 namespace loom::hls {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string q(const std::string& s) { return "'" + s + "'"; }
 
 constexpr const char* kMarker = ".loom-hls";
 constexpr const char* kMarkerFirstLine = "loom-hls-project 1";
@@ -59,16 +60,49 @@ Status write_files(const Project& project, const fs::path& dir) {
   return status;
 }
 
-bool on_path(const std::string& program) {
-  return std::system(("command -v " + program + " >/dev/null 2>&1").c_str()) == 0;
+// A compiler to run: its executable and its argument words, argv[0] first.
+struct Compiler {
+  std::string path;
+  std::vector<std::string> argv;
+  bool clang = false;  // lists a header's includers in the other order from GCC's (compile_errors)
+};
+
+// `command` split into words (split_words), with its program found in PATH;
+// nothing when it names no executable.
+std::optional<Compiler> compiler_of(const std::string& command) {
+  Compiler c;
+  c.argv = split_words(command);
+  if (c.argv.empty()) return std::nullopt;
+  c.path = find_program(c.argv[0]);
+  if (c.path.empty()) return std::nullopt;
+  for (const std::string& word : c.argv) c.clang = c.clang || word.find("clang") != std::string::npos;
+  return c;
 }
 
-std::string choose_compiler(const std::string& given) {
-  if (!given.empty()) return on_path(given) ? given : "";
-  if (const char* cxx = std::getenv("CXX"); cxx != nullptr && *cxx && on_path(cxx)) return cxx;
-  for (const char* c : {"g++", "c++", "clang++"})
-    if (on_path(c)) return c;
-  return "";
+// The compiler asked for, if any; else $CXX, if it names one; else the
+// first of g++, c++ and clang++ in PATH.
+std::optional<Compiler> choose_compiler(const std::string& given) {
+  if (!given.empty()) return compiler_of(given);
+  if (const char* cxx = std::getenv("CXX"); cxx != nullptr && *cxx)
+    if (auto c = compiler_of(cxx)) return c;
+  for (const char* name : {"g++", "c++", "clang++"})
+    if (auto c = compiler_of(name)) return c;
+  return std::nullopt;
+}
+
+// The check's two compiles in `dir`, the second only if the first passes: the
+// kernel as HLS sees it, poisoned (as `make check` compiles it), then the
+// testbench as C simulation does. What they print goes to `log`; the result
+// is the last one run's: its exit status, or why it could not be started.
+Spawned compile_check(const Compiler& compiler, const fs::path& dir, const fs::path& log) {
+  std::vector<std::string> kernel = compiler.argv, bench = compiler.argv;
+  for (const char* word : {"-std=c++14", "-fsyntax-only", "-w", "-DLOOM_HLS_CHECK", "-I", "check", "-I", "standin", "-I",
+                           "src", "top.cpp"})
+    kernel.push_back(word);
+  for (const char* word : {"-std=c++14", "-fsyntax-only", "-w", "-I", "standin", "tb.cpp"}) bench.push_back(word);
+  Spawned run = spawn(compiler.path, kernel, dir.string(), log.string());
+  if (run.started && run.exit_code == 0) run = spawn(compiler.path, bench, dir.string(), log.string());
+  return run;
 }
 
 // The units a project file belongs to: the unit it declares, or the units whose
@@ -81,44 +115,20 @@ std::string units_of(const std::string& path, const Region& region) {
   }
   const std::set<std::string>& names = exact.empty() ? all : exact;
   std::string out;
-  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + q(n);
+  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + quoted(n);
   return (exact.empty() ? "a header included for unit(s) " : "unit ") + out;
 }
 
-}  // namespace
-
-Status check_synthesisable(const Project& project, const Region& region, const std::string& compiler_name) {
-  const std::string compiler = choose_compiler(compiler_name);
-  if (compiler.empty())
-    return Error{"hls-no-compiler", "the HLS check",
-                 "found no C++ compiler to compile the bodies with (g++, c++ or clang++, or $CXX); ./bazelw installs g++"};
-  char scratch[] = "/tmp/loom-hls-check-XXXXXX";
-  if (mkdtemp(scratch) == nullptr) return Error{"hls-output", "/tmp", "could not make a scratch directory"};
-  const fs::path dir = scratch;
-  Status status = write_files(project, dir);
-  std::string output;
-  int exit_code = 0;
-  if (status.ok()) {
-    // The kernel as HLS sees it, poisoned; the testbench as C simulation does.
-    const std::string command = "cd '" + dir.string() + "' && " + compiler +
-                                " -std=c++14 -fsyntax-only -w -DLOOM_HLS_CHECK -I check -I standin -I src top.cpp 2>&1 && " +
-                                compiler + " -std=c++14 -fsyntax-only -w -I standin tb.cpp 2>&1";
-    FILE* pipe = popen(command.c_str(), "r");
-    if (pipe == nullptr) return Error{"hls-no-compiler", compiler, "could not be run"};
-    char buffer[4096];
-    while (fgets(buffer, sizeof buffer, pipe) != nullptr) output += buffer;
-    exit_code = pclose(pipe);
-  }
-  std::error_code ec;
-  fs::remove_all(dir, ec);
-  if (!status.ok() || exit_code == 0) return status;
-
+// The errors of a failed check, read from what the compiler printed: each at
+// its file and line (the includer's, for a header the poison refuses), named
+// hls-unsynthesisable when the poison says why, else hls-compile; at most ten.
+Status compile_errors(const std::string& output, const Region& region, bool clang_order) {
+  Status status;
   // GCC: "In file included from A:7," then "    from B:12:", then "F:L:C: error: M".
   // Clang lists the includers the other way round. The includer that matters
   // for a refused header is the file that named it.
   static const std::regex error_line(R"(^(.+?):(\d+):\d+: (?:fatal )?error: (.*)$)");
   static const std::regex included(R"(^(?:In file included from|\s+from) (.+?):(\d+)[,:]?$)");
-  const bool clang_order = compiler.find("clang") != std::string::npos;
   std::istringstream lines(output);
   std::string line;
   std::vector<std::pair<std::string, std::string>> chain;  // (file, line), as printed
@@ -150,6 +160,36 @@ Status check_synthesisable(const Project& project, const Region& region, const s
   if (status.ok())
     status.add("hls-compile", "top.cpp", "the HLS check's compile failed:\n" + output.substr(0, 2000));
   return status;
+}
+
+}  // namespace
+
+Status check_synthesisable(const Project& project, const Region& region, const std::string& compiler_name) {
+  const std::optional<Compiler> compiler = choose_compiler(compiler_name);
+  if (!compiler)
+    return Error{"hls-no-compiler", "the HLS check",
+                 "found no C++ compiler to compile the bodies with (g++, c++ or clang++, or $CXX); ./bazelw installs g++"};
+  char scratch[] = "/tmp/loom-hls-check-XXXXXX";
+  if (mkdtemp(scratch) == nullptr) return Error{"hls-output", "/tmp", "could not make a scratch directory"};
+  const fs::path dir = scratch, log = dir / ".loom-check.log";  // no project file has that name
+  Status status = write_files(project, dir);
+  Spawned run;
+  std::string output;
+  if (status.ok()) {
+    run = compile_check(*compiler, dir, log);
+    // Nothing there when the compiler could not be started.
+    if (auto text = read_file(log.string()); text.ok()) output = text.value();
+  }
+  std::error_code ec;
+  fs::remove_all(dir, ec);
+  if (!status.ok()) return status;
+  if (!run.started) {
+    std::string command;
+    for (const std::string& word : compiler->argv) command += (command.empty() ? "" : " ") + word;
+    return Error{"hls-no-compiler", command, "could not be run"};
+  }
+  if (run.exit_code == 0) return status;
+  return compile_errors(output, region, compiler->clang);
 }
 
 Status write_project(const Project& project, const std::string& dir_name) {

@@ -4,7 +4,9 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <regex>
 #include <set>
 
@@ -57,6 +59,20 @@ hls::TestRun simulated_run(const Region& region, const std::string& output) {
 
 hls::TestRun kExampleRun(const Emitted& e) { return simulated_run(e.region, "Y"); }
 
+// Whether an emitted file other than src/PATH names PATH in a quote-include,
+// from the tree's root or beside itself (src/DIR/x.h including "y.h" names DIR/y.h).
+bool included(const hls::Project& project, const std::string& path) {
+  static const std::regex include(R"re(#\s*include\s*"([^"]+)")re");
+  for (const auto& [file, text] : project.files) {
+    if (file == "src/" + path) continue;
+    const std::string inside = file.rfind("src/", 0) == 0 ? file.substr(4) : "";
+    const std::string dir = inside.find('/') == std::string::npos ? "" : inside.substr(0, inside.rfind('/') + 1);
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), include); it != std::sregex_iterator(); ++it)
+      if ((*it)[1] == path || dir + (*it)[1].str() == path) return true;
+  }
+  return false;
+}
+
 TEST_CASE("the emitted unit sources are byte for byte the tree's", "[hls]") {
   for (const auto& [machine, overrides] : std::vector<std::pair<std::string, Overrides>>{
            {"example", {}},
@@ -72,9 +88,20 @@ TEST_CASE("the emitted unit sources are byte for byte the tree's", "[hls]") {
       INFO(path);
       CHECK(text == read_text(path.substr(4)));  // the runfiles hold the tree's files
     }
-    // Every unit's own header is among them.
-    for (const Process& p : e.region.processes) CHECK(e.project.files.count("src/" + p.unit->source) == 1);
-    CHECK(sources >= 7);
+    // Every unit's own header is among them, and the vocabulary top.cpp includes.
+    std::set<std::string> unit_headers;
+    for (const Process& p : e.region.processes) {
+      CHECK(e.project.files.count("src/" + p.unit->source) == 1);
+      unit_headers.insert(p.unit->source);
+    }
+    CHECK(e.project.files.count("src/units/unit.h") == 1);
+    // And none is there but for a reason: each other one is included by an emitted file.
+    for (const auto& [path, text] : e.project.files)
+      if (path.rfind("src/", 0) == 0 && !unit_headers.count(path.substr(4))) {
+        INFO(path);
+        CHECK(included(e.project, path.substr(4)));
+      }
+    CHECK(sources > static_cast<int>(unit_headers.size()));
   }
 }
 
@@ -124,6 +151,59 @@ TEST_CASE("the top's streams, bundles and pipelines are the composed region's", 
   }
 }
 
+TEST_CASE("the top calls every process once, each channel's writer before its reader, with its own streams", "[hls]") {
+  for (const auto& [machine, overrides] : std::vector<std::pair<std::string, Overrides>>{
+           {"example", {}}, {"tinytpu", {}}, {"dottree", {{"RED_LANES", 4}}}, {"matvec", {}}}) {
+    INFO(machine);
+    const Emitted e = emit_machine(machine, overrides);
+    const std::string& top = e.project.files.at("top.cpp");
+    const std::string body = top.substr(top.find("extern \"C\" void "));
+    // The top's C++ names: a stream's by its channel's label, an argument's by its place in the signature.
+    std::map<std::string, std::string> label_of;  // stream id -> channel label
+    const std::regex stream(R"re(\n  hls::stream<ap_uint<\d+> > (\w+)\("([^"]+)"\);)re");
+    for (auto it = std::sregex_iterator(body.begin(), body.end(), stream); it != std::sregex_iterator(); ++it)
+      label_of[(*it)[1]] = (*it)[2];
+    std::vector<std::string> arg_ids;
+    const std::string signature = body.substr(0, body.find('{'));
+    const std::regex pointer(R"re(ap_uint<\d+>\* (\w+))re");
+    for (auto it = std::sregex_iterator(signature.begin(), signature.end(), pointer); it != std::sregex_iterator(); ++it)
+      arg_ids.push_back((*it)[1]);
+    REQUIRE(arg_ids.size() == e.region.arguments.size());
+    // "  name_proc(a, b);  // process", one a process.
+    std::map<std::string, size_t> position;
+    std::map<std::string, std::string> args_of;
+    const std::regex call(R"re(\n  (\w+)\(([\w, ]*)\);  // (\S+)(?=\n))re");
+    for (auto it = std::sregex_iterator(body.begin(), body.end(), call); it != std::sregex_iterator(); ++it) {
+      CHECK(position.emplace((*it)[3], position.size()).second);  // called once
+      args_of[(*it)[3]] = (*it)[2];
+    }
+    REQUIRE(position.size() == e.region.processes.size());
+    for (const Process& p : e.region.processes) {
+      INFO(p.name());
+      REQUIRE(position.count(p.name()) == 1);
+      // Its streams and arguments, in its ports' order; its memories are its own.
+      std::string expected;
+      for (const Target& t : p.ports) {
+        if (!t.bound() || t.kind == ObjectKind::memory) continue;
+        expected += expected.empty() ? "" : ", ";
+        if (t.kind == ObjectKind::argument) {
+          expected += arg_ids[static_cast<size_t>(t.id)];
+          continue;
+        }
+        for (const auto& [id, label] : label_of)
+          if (label == e.region.channels[static_cast<size_t>(t.id)].label()) expected += id;
+      }
+      CHECK(args_of.at(p.name()) == expected);
+    }
+    for (const ChannelInstance& c : e.region.channels) {
+      if (!c.writer.valid() || !c.reader.valid()) continue;
+      INFO(c.label());
+      CHECK(position.at(e.region.processes[static_cast<size_t>(c.writer.process)].name()) <
+            position.at(e.region.processes[static_cast<size_t>(c.reader.process)].name()));
+    }
+  }
+}
+
 TEST_CASE("a memory of registers is partitioned completely, inside its owner; a RAM is bound to its storage kind", "[hls]") {
   const Emitted e = emit_machine("dottree", {{"RED_LANES", 16}});
   const std::string& top = e.project.files.at("top.cpp");
@@ -160,9 +240,15 @@ TEST_CASE("accu's loop gets the dependence pragma, with the obligation it rests 
   CHECK(accu.find("//   It rests on: stores land 3 iterations after they issue") != std::string::npos);
   CHECK(accu.find("//   Discharged under: check_program's distance contract, AR_RAW_DIST >= the write latency") !=
         std::string::npos);
+  // Above the loop's pragmas, in order: the obligation, what it rests on, where it is discharged.
+  const size_t obligation = accu.find("// Obligation:"), rests = accu.find("//   It rests on:"),
+               discharged = accu.find("//   Discharged under:"), loop = accu.find("#define LOOM_HLS_LOOP(io)");
+  REQUIRE(loop != std::string::npos);
+  CHECK(obligation < rests);
+  CHECK(rests < discharged);
+  CHECK(discharged < loop);
   // No other unit claims it.
   CHECK(top.find("HLS dependence") == top.find("HLS dependence", block));
-  CHECK(std::count(top.begin(), top.end(), '\n') > 0);
   size_t count = 0;
   for (size_t at = top.find("LOOM_PRAGMA(HLS dependence"); at != std::string::npos; at = top.find("LOOM_PRAGMA(HLS dependence", at + 1))
     ++count;
@@ -186,6 +272,53 @@ TEST_CASE("the machines' projects pass the synthesisability check", "[hls]") {
     INFO(s.to_string());
     CHECK(s.ok());
   }
+}
+
+// A stand-in compiler for the check: it appends each word it is given to
+// DIR/words, one a line, and fails the compile of `failing` as GCC reports an error.
+std::string fake_compiler(const std::string& dir, const std::string& failing, const std::string& error) {
+  std::filesystem::create_directories(dir);
+  const std::string path = dir + "/fake-c++";
+  std::ofstream(path) << "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\" >> '" << dir << "/words'; done\n"
+                      << "case \"$*\" in *" << failing << "*) echo '" << error << "' >&2; exit 1;; esac\nexit 0\n";
+  std::filesystem::permissions(path, std::filesystem::perms::owner_all);
+  return path;
+}
+
+// $CXX set for one scope, and put back after it.
+struct ScopedCxx {
+  explicit ScopedCxx(const std::string& value) : had(std::getenv("CXX") != nullptr), old(had ? std::getenv("CXX") : "") {
+    setenv("CXX", value.c_str(), 1);
+  }
+  ~ScopedCxx() { had ? setenv("CXX", old.c_str(), 1) : unsetenv("CXX"); }
+  bool had;
+  std::string old;
+};
+
+TEST_CASE("the check runs $CXX's words with no shell between, and reads its errors back from what it printed", "[hls]") {
+  const Emitted e = emit_machine("example", {});
+  const std::string dir = scratch("fake_compiler");
+  {
+    const ScopedCxx cxx(fake_compiler(dir, "top.cpp", "top.cpp:3:1: error: boom") + "  -m64 $(id) a;b 'q'");
+    const Status s = hls::check_synthesisable(e.project, e.region);
+    INFO(s.to_string());
+    CHECK(has_error(s, "hls-compile", "top.cpp:3", "does not compile for HLS (C++14): boom"));
+    CHECK(s.errors().size() == 1);
+  }
+  // Each word as it was written, the kernel's compile only: it failed.
+  CHECK(read_text(dir + "/words") ==
+        "-m64\n$(id)\na;b\n'q'\n-std=c++14\n-fsyntax-only\n-w\n-DLOOM_HLS_CHECK\n-I\ncheck\n-I\nstandin\n-I\nsrc\ntop.cpp\n");
+  // The testbench is compiled once the kernel passes.
+  const std::string tb_dir = scratch("fake_compiler_tb");
+  const ScopedCxx cxx(fake_compiler(tb_dir, "tb.cpp", "tb.cpp:5:2: error: nope"));
+  const Status s = hls::check_synthesisable(e.project, e.region);
+  CHECK(has_error(s, "hls-compile", "tb.cpp:5", "nope"));
+  CHECK(read_text(tb_dir + "/words").find("top.cpp\n-std=c++14\n-fsyntax-only\n-w\n-I\nstandin\ntb.cpp\n") != std::string::npos);
+  // A compiler named but not found is none; $CXX naming none falls back to g++, c++ or clang++.
+  CHECK(has_error(hls::check_synthesisable(e.project, e.region, tb_dir + "/absent -m64"), "hls-no-compiler", "the HLS check",
+                  "found no C++ compiler"));
+  const ScopedCxx absent(tb_dir + "/absent");
+  CHECK(hls::check_synthesisable(e.project, e.region).ok());
 }
 
 template <class Bad>

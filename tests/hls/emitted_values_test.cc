@@ -138,13 +138,29 @@ TEST_CASE("every memory's array, partition and bound are its own, and every para
         CHECK(m[5] == "bind_storage");
       }
     }
-    // Every row bound a context checks is its target's rows or size.
-    std::set<int64_t> sizes;
-    for (const MemoryInstance& m : e.region.memories) sizes.insert(m.rows);
-    for (const ArgumentInstance& a : e.region.arguments) sizes.insert(a.size);
-    const Matches bounds = all(top, R"re(loom::hls_target::row\(row, (\d+), )re");
-    CHECK_FALSE(bounds.empty());
-    for (const auto& m : bounds) CHECK(sizes.count(std::stoll(m[1])) == 1);
+    // Every load and store a context gives a bound memory or argument port
+    // checks its row against that target's own rows or size, once each.
+    std::map<std::string, int64_t> bound;  // "process port verb" -> the rows checked against
+    for (const auto& m : all(top, R"re(loom::hls_target::row\(row, (\d+), "([^"]+)", "(\w+)", "(load|store)"\))re"))
+      CHECK(bound.emplace(m[2].str() + " " + m[3].str() + " " + m[4].str(), std::stoll(m[1])).second);
+    size_t accesses = 0;
+    for (const Process& p : e.region.processes)
+      for (size_t k = 0; k < p.ports.size(); ++k) {
+        const PortInfo& port = p.unit->ports[k];
+        const Target& t = p.ports[k];
+        if (!t.bound() || port.kind == PortKind::reads || port.kind == PortKind::writes) continue;
+        const int64_t rows = t.kind == ObjectKind::memory ? e.region.memories[static_cast<size_t>(t.id)].rows
+                                                          : e.region.arguments[static_cast<size_t>(t.id)].size;
+        for (const auto& [verb, used] : {std::pair{"load", port.access != Access::write}, {"store", port.access != Access::read}}) {
+          if (!used) continue;
+          const std::string key = p.name() + " " + port.name + " " + verb;
+          INFO(key);
+          ++accesses;
+          REQUIRE(bound.count(key) == 1);
+          CHECK(bound.at(key) == rows);
+        }
+      }
+    CHECK(bound.size() == accesses);
     // Each parameter a body reads is the region's value.
     const Matches values = all(top, R"re(int64_t param\(unit::\w+_param\) const \{ return (-?\d+); \}  // (\w+)\n)re");
     for (const auto& m : values) {

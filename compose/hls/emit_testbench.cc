@@ -1,0 +1,209 @@
+// The testbench of an emitted project: tb.cpp, which drives every run
+// through the top function and compares every output word with what the
+// reference computed, and loom_tb_data.h, which holds the runs' data.
+#include "compose/hls/emit_internal.h"
+#include "compose/hls/printer.h"
+#include "units/argument.h"
+
+namespace loom::hls::detail {
+namespace {
+
+// The testbench's fixed part: what every project's tb.cpp holds before its
+// own arrays and main().
+constexpr const char* kHelpers = R"(// Returns 0 when every word matches, as Vitis's C simulation and co-simulation expect.
+#include <stdint.h>
+#include <stdio.h>
+
+#include "loom_top.h"
+#include "loom_tb_data.h"
+
+// An element's bits lo..W-1 (or its word's lo..B-1), 64 at a time.
+static int loom_hi(int lo, int end) { return lo + 63 < end - 1 ? lo + 63 : end - 1; }
+
+// Sets `rows` elements of W bits from `given` rows of limbs of a B-bit word,
+// and zeroes the rest and every element's bits above the word.
+template <int B, int W>
+static void loom_fill(ap_uint<W>* words, int64_t rows, const uint64_t* limbs, int64_t given) {
+  const int limb_count = (B + 63) / 64;
+  for (int64_t r = 0; r < rows; ++r) {
+    for (int lo = B; lo < W; lo += 64) words[r].range(loom_hi(lo, W), lo) = 0;
+    for (int l = 0; l < limb_count; ++l) words[r].range(loom_hi(64 * l, B), 64 * l) = r < given ? limbs[r * limb_count + l] : 0;
+  }
+}
+
+// An IEEE binary32 NaN: exponent all ones, fraction not zero.
+static inline bool loom_nan32(uint64_t bits) {
+  return (bits & 0x7f800000u) == 0x7f800000u && (bits & 0x007fffffu) != 0;
+}
+
+// Compares `rows` elements with the expected limbs of a B-bit word, and their
+// bits above the word with zero; returns the elements that differ. With
+// `binary32`, the word's 32-bit lanes are IEEE floats: a NaN matches only a
+// NaN, every other value bit for bit (common/binary32.h).
+template <int B, int W>
+static int64_t loom_compare(const ap_uint<W>* words, int64_t rows, const uint64_t* limbs, const char* run,
+                            const char* arg, int64_t reported, int binary32) {
+  const int limb_count = (B + 63) / 64, chunks = (W + 63) / 64;
+  int64_t differ = 0;
+  for (int64_t r = 0; r < rows; ++r)
+    for (int c = 0; c < chunks; ++c) {
+      const int lo = 64 * c, hi = loom_hi(lo, W);
+      const uint64_t got = words[r].range(hi, lo).to_uint64();
+      const uint64_t want = c < limb_count ? limbs[r * limb_count + c] : 0;
+      uint64_t differs = got ^ want;
+      for (int half = 0; binary32 && half < 2 && lo + 32 * half < B; ++half)
+        if (loom_nan32(want >> (32 * half)) && loom_nan32(got >> (32 * half)))
+          differs &= ~(uint64_t{0xffffffffu} << (32 * half));
+      if (differs == 0) continue;
+      if (reported + differ < 10)
+        printf("MISMATCH run '%s' %s[%lld] bits %d..%d: got 0x%016llx, expected 0x%016llx%s\n", run, arg,
+               static_cast<long long>(r), lo, hi, static_cast<unsigned long long>(got),
+               static_cast<unsigned long long>(want), lo + 64 > B ? ", and bits above the word must be zero" : "");
+      ++differ;
+      break;  // a word differs once, whichever of its limbs do
+    }
+  return differ;
+}
+
+)";
+
+// main()'s end, after the runs' loop: the verdict C simulation prints.
+constexpr const char* kVerdict = R"(  if (loom_differ > 0) {
+    printf("LOOM CSIM FAIL: %lld of %lld words differ, over %d runs\n", static_cast<long long>(loom_differ),
+           static_cast<long long>(loom_compared), kLoomRunCount);
+    return 1;
+  }
+  printf("LOOM CSIM PASS: %d runs, %lld words compared, all equal\n", kLoomRunCount,
+         static_cast<long long>(loom_compared));
+  return 0;
+)";
+
+std::string hex(uint64_t v) {
+  static const char digits[] = "0123456789abcdef";
+  std::string out = "0x";
+  for (int shift = 60; shift >= 0; shift -= 4) out += digits[(v >> shift) & 0xf];
+  return out;
+}
+
+// The rows of `b` up to its last nonzero one: the testbench zeroes the rest.
+int64_t rows_given(const Buffer& b) {
+  int64_t rows = b.rows();
+  const auto zero = [&](int64_t r) {
+    for (unsigned l = 0; l < b.stride(); ++l)
+      if (b.row(r)[l] != 0) return false;
+    return true;
+  };
+  while (rows > 0 && zero(rows - 1)) --rows;
+  return rows;
+}
+
+// The first `rows` rows of `b` as an array of limbs, six to a line.
+void limbs(Printer& out, const std::string& name, const Buffer& b, int64_t rows) {
+  std::vector<std::string> elements;
+  for (int64_t r = 0; r < rows; ++r)
+    for (unsigned l = 0; l < b.stride(); ++l) elements.push_back(hex(b.row(r)[l]));
+  out.packed_array("static const uint64_t " + name, elements, 6);
+}
+
+// One run's entry in kLoomRuns, its arrays printed to `out` on the way: per
+// argument the rows given (none when all are zero) and the expected words
+// (compared in full, zero rows too).
+std::string run_entry(Printer& out, const Plan& plan, size_t r) {
+  const TestRun& run = plan.runs[r];
+  std::vector<std::string> fields = {Printer::string_literal(run.name)};
+  for (size_t a = 0; a < plan.region.arguments.size(); ++a) {
+    const std::string& name = plan.region.arguments[a].name;
+    const std::string base = "run" + std::to_string(r) + "_" + plan.arg_ids[a];
+    int64_t rows = 0;
+    if (auto in = run.inputs.find(name); in != run.inputs.end()) {
+      rows = rows_given(in->second);
+      if (rows > 0) limbs(out, base + "_in", in->second, rows);
+    }
+    fields.push_back(rows > 0 ? base + "_in" : "0");
+    fields.push_back(std::to_string(rows));
+    if (auto ex = run.expected.find(name); ex != run.expected.end()) {
+      limbs(out, base + "_expected", ex->second, ex->second.rows());
+      fields.push_back(base + "_expected");
+    } else {
+      fields.push_back("0");
+    }
+    fields.push_back(run.binary32.count(name) ? "1" : "0");
+  }
+  return Printer::braces(fields);
+}
+
+// One argument's part of main(): filled before the top runs, and compared
+// after it where the run expects something of it.
+void fill(Printer& out, const Plan& plan, size_t a) {
+  const ArgumentInstance& arg = plan.region.arguments[a];
+  const std::string& id = plan.arg_ids[a];
+  out.call(Printer::template_id("loom_fill", {std::to_string(arg.word.bits())}),
+           {"loom_arg_" + id, std::to_string(arg.size), "loom_run." + id + "_in", "loom_run." + id + "_in_rows"});
+}
+
+void compare(Printer& out, const Plan& plan, size_t a) {
+  const ArgumentInstance& arg = plan.region.arguments[a];
+  const std::string& id = plan.arg_ids[a];
+  out.open("if (loom_run." + id + "_expected)");
+  out.statement("loom_differ += " +
+                Printer::call_expr(Printer::template_id("loom_compare", {std::to_string(arg.word.bits())}),
+                                   {"loom_arg_" + id, std::to_string(arg.size), "loom_run." + id + "_expected",
+                                    "loom_run.name", Printer::string_literal(arg.name), "loom_differ",
+                                    "loom_run." + id + "_binary32"}));
+  out.statement("loom_compared += " + std::to_string(arg.size));
+  out.close();
+}
+
+}  // namespace
+
+std::string testbench(const Plan& plan) {
+  Printer out;
+  banner(out, plan, "the testbench: every run through the top function, every output word compared.");
+  out.raw(kHelpers);
+  std::vector<std::string> args;
+  for (size_t a = 0; a < plan.region.arguments.size(); ++a) {
+    const ArgumentInstance& arg = plan.region.arguments[a];
+    out.declare_array("static " + ap_uint(axi_element_bits(arg.word.bits())), "loom_arg_" + plan.arg_ids[a], arg.size,
+                      arg.name);
+    args.push_back("loom_arg_" + plan.arg_ids[a]);
+  }
+  out.blank();
+  out.open(Printer::signature("int", "main", {}));
+  out.statement("int64_t loom_compared = 0, loom_differ = 0");
+  out.open("for (int loom_r = 0; loom_r < kLoomRunCount; ++loom_r)");
+  out.declare_init("const LoomRun&", "loom_run", "kLoomRuns[loom_r]");
+  for (size_t a = 0; a < plan.region.arguments.size(); ++a) fill(out, plan, a);
+  out.call(plan.top, args);
+  for (size_t a = 0; a < plan.region.arguments.size(); ++a) compare(out, plan, a);
+  out.close();
+  out.raw(kVerdict);
+  out.close();
+  return out.text();
+}
+
+std::string testbench_data(const Plan& plan) {
+  Printer out;
+  banner(out, plan, "the testbench's runs: what goes in, and what must come out.");
+  out.directive("pragma once");
+  out.blank();
+  out.include_system("stdint.h");
+  out.blank();
+  std::vector<std::string> entries;
+  for (size_t r = 0; r < plan.runs.size(); ++r) entries.push_back(run_entry(out, plan, r));
+  out.blank();
+  out.open_struct("LoomRun");
+  out.declare("const char*", "name");
+  for (const std::string& id : plan.arg_ids) {
+    out.declare("const uint64_t*", id + "_in");
+    out.declare("int64_t", id + "_in_rows");
+    out.declare("const uint64_t*", id + "_expected");
+    out.declare("int", id + "_binary32");
+  }
+  out.close_struct();
+  out.blank();
+  out.array("static const LoomRun kLoomRuns", entries);
+  out.declare_init("static const int", "kLoomRunCount", std::to_string(plan.runs.size()));
+  return out.text();
+}
+
+}  // namespace loom::hls::detail

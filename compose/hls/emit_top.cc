@@ -1,0 +1,300 @@
+// The kernel of an emitted project: top.cpp (the unit headers under their loop
+// pragmas, one context struct and one process function per process instance,
+// and the top that declares the streams and calls the processes) and
+// loom_top.h (the top's declaration and its arguments' layout).
+#include <set>
+
+#include "compose/hls/emit_internal.h"
+#include "compose/hls/printer.h"
+#include "units/argument.h"
+
+namespace loom::hls::detail {
+namespace {
+
+std::string stream_of(int bits) { return Printer::template_id("hls::stream", {ap_uint(bits)}); }
+
+// An m_axi element: the word padded to a power of two (units/argument.h).
+std::string element_of(int bits) { return ap_uint(axi_element_bits(bits)); }
+
+Pragma pipeline_pragma(int ii) { return {"pipeline", {{"II", std::to_string(ii)}}}; }
+
+// The pragma a dependence claim puts in its unit's loops: it names the
+// owner's array through loom_mem_<port>, bound in the loop's scope.
+Pragma dependence_pragma(const Dependence& d) {
+  return {"dependence", {{"variable", "loom_mem_" + d.memory}, {"inter"}, {"false"}}};
+}
+
+std::vector<const Dependence*> dependences_of(const UnitModel& u, const std::vector<Dependence>& dependences) {
+  std::vector<const Dependence*> out;
+  for (const Dependence& d : dependences)
+    if (d.unit == u.name) out.push_back(&d);
+  return out;
+}
+
+std::string top_signature(const Plan& plan) {
+  std::vector<std::string> params;
+  for (size_t a = 0; a < plan.region.arguments.size(); ++a)
+    params.push_back(element_of(plan.region.arguments[a].word.bits()) + "* " + plan.arg_ids[a]);
+  return Printer::signature("extern \"C\" void", plan.top, params);
+}
+
+// Each unit header once, under its loops' pragmas, with the obligations its
+// dependence claims rest on written above it.
+void unit_includes(Printer& out, const Plan& plan) {
+  std::set<std::string> done;
+  for (const Instance& inst : plan.instances) {
+    const UnitModel& u = *plan.region.processes[static_cast<size_t>(inst.process)].unit;
+    if (!done.insert(u.source).second) continue;
+    out.blank();
+    out.comment("Unit " + quoted(u.name) + ": " + u.type + ", from " + u.source + ".");
+    out.comment("Its loops (LOOM_PIPELINE) get: #pragma " + pipeline_pragma(u.pipeline.ii).text());
+    for (const Dependence* d : dependences_of(u, plan.dependences)) {
+      out.comment("Obligation: " + d->claim + ".");
+      out.comment("  It rests on: " + d->rests_on + ".");
+      out.comment("  Discharged under: " + d->discharged_under + ".");
+      out.comment("Its loops get: #pragma " + dependence_pragma(*d).text() + ", loom_mem_" + d->memory +
+                  " the owner's array " + d->memory);
+    }
+    out.define("LOOM_HLS_II", std::to_string(u.pipeline.ii));
+    out.define("LOOM_HLS_LOOP(io)", loop_pragmas(u, plan.dependences));
+    out.include(u.source);
+    out.undef("LOOM_HLS_LOOP");
+    out.undef("LOOM_HLS_II");
+  }
+}
+
+// What a context's methods for one port say of it.
+struct PortView {
+  const PortInfo& port;
+  const Target& target;
+  std::string tag, word, member, who;  // unit::P_port, its ::word, the member P_, the process's name as a literal
+  bool reads, writes, loads, stores;
+
+  PortView(const Process& p, size_t k)
+      : port(p.unit->ports[k]), target(p.ports[k]), tag("unit::" + port.name + "_port"), word(tag + "::word"),
+        member(port.name + "_"), who(Printer::string_literal(p.name())), reads(port.kind == PortKind::reads),
+        writes(port.kind == PortKind::writes), loads(!reads && !writes && port.access != Access::write),
+        stores(!reads && !writes && port.access != Access::read) {}
+};
+
+// The context's member for one bound port: its stream, the owner's array by
+// reference (so that the loop's pragmas can name it), or the m_axi pointer.
+void context_member(Printer& out, const Plan& plan, const PortView& v) {
+  const std::string raw = ap_uint(v.port.word.bits());
+  if (v.reads || v.writes) {
+    out.declare(stream_of(v.port.word.bits()) + "&", v.member);
+  } else if (v.target.kind == ObjectKind::memory) {
+    out.type_alias(raw, v.port.name + "_word");
+    out.declare_array_reference(raw, v.member, plan.region.memories[static_cast<size_t>(v.target.id)].rows);
+  } else {
+    out.declare(element_of(v.port.word.bits()) + "*", v.member);
+  }
+}
+
+// The methods of a port the process leaves unbound: each fails by name.
+void unbound_methods(Printer& out, const PortView& v) {
+  const std::string fail = Printer::call_expr(Printer::template_id("loom::hls_target::unbound", {v.word}),
+                                              {v.who, Printer::string_literal(v.port.name)});
+  if (v.reads) out.function_line(Printer::signature(v.word, "read", {v.tag}), "return " + fail + ";");
+  if (v.writes) out.function_line(Printer::signature("void", "write", {v.tag, "const " + v.word + "&"}), fail + ";");
+  if (v.loads) out.function_line(Printer::signature(v.word, "load", {v.tag, "int64_t"}), "return " + fail + ";");
+  if (v.stores)
+    out.function_line(Printer::signature("void", "store", {v.tag, "int64_t", "const " + v.word + "&"}), fail + ";");
+}
+
+// The methods of a bound port: a stream's read and write, or a memory's or an
+// argument's load and store, each row checked against the target's rows. An
+// argument's elements are the word padded: truncated on load, padded on store.
+void bound_methods(Printer& out, const Plan& plan, const PortView& v) {
+  const std::string raw = ap_uint(v.port.word.bits());
+  if (v.reads) out.function_line(Printer::signature(v.word, "read", {v.tag}), "return " + v.word + "(" + v.member + ".read());");
+  if (v.writes)
+    out.function_line(Printer::signature("void", "write", {v.tag, "const " + v.word + "& w"}), v.member + ".write(w.raw());");
+  if (v.reads || v.writes) return;
+  const bool memory = v.target.kind == ObjectKind::memory;
+  const int64_t rows = memory ? plan.region.memories[static_cast<size_t>(v.target.id)].rows
+                              : plan.region.arguments[static_cast<size_t>(v.target.id)].size;
+  const auto element = [&](const char* verb) {
+    return v.member + "[" +
+           Printer::call_expr("loom::hls_target::row", {"row", std::to_string(rows), v.who,
+                                                        Printer::string_literal(v.port.name), Printer::string_literal(verb)}) +
+           "]";
+  };
+  if (v.loads)
+    out.function_line(Printer::signature(v.word, "load", {v.tag, "int64_t row"}),
+                      "return " + v.word + "(" + (memory ? element("load") : raw + "(" + element("load") + ")") + ");");
+  if (v.stores)
+    out.function_line(Printer::signature("void", "store", {v.tag, "int64_t row", "const " + v.word + "& w"}),
+                      element("store") + " = " +
+                          (memory ? std::string("w.raw()") : element_of(v.port.word.bits()) + "(w.raw())") + ";");
+}
+
+// The context struct of one instance: each port bound to its stream, array or
+// pointer, the index and parameters as constants.
+void context(Printer& out, const Plan& plan, const Instance& inst) {
+  const Process& p = plan.region.processes[static_cast<size_t>(inst.process)];
+  const UnitModel& u = *p.unit;
+  out.comment(p.name() + ": unit " + quoted(u.name));
+  out.open_struct(inst.io);
+  out.type_alias(u.type, "unit");
+  for (size_t k = 0; k < u.ports.size(); ++k)
+    if (p.ports[k].bound()) context_member(out, plan, PortView(p, k));
+  const Index& i = p.index;
+  out.function_line(Printer::signature("static constexpr loom::Index", "index", {}),
+                    "return loom::Index" +
+                        Printer::braces({std::to_string(i.rank),
+                                         Printer::braces({std::to_string(i[0]), std::to_string(i.rank > 1 ? i[1] : 0)})}) +
+                        ";");
+  for (size_t k = 0; k < u.ports.size(); ++k) {
+    const PortView v(p, k);
+    if (v.target.bound()) bound_methods(out, plan, v);
+    else unbound_methods(out, v);
+  }
+  for (size_t k = 0; k < u.params.size(); ++k)
+    out.function_line(Printer::signature("int64_t", "param", {"unit::" + u.param_tags[k] + "_param"}, "const"),
+                      "return " + std::to_string(plan.region.params[u.params[k]]) + ";", u.params[k]);
+  out.close_struct();
+}
+
+// A memory its owner's process function declares: the array, the pragma
+// binding it to the storage the simulator held each trip to (units/storage.h),
+// the probe proving the pragma names it, and its zeroing.
+void owned_memory(Printer& out, const MemoryInstance& m, const PortInfo& port) {
+  const std::string raw = ap_uint(port.word.bits());
+  out.declare_array(raw, port.name, m.rows, "memory " + m.label() + ", owned here");
+  if (m.registers())
+    out.pragma({"array_partition", {{"variable", port.name}, {"complete"}, {"dim", "1"}}}, "declared: registers");
+  else
+    out.pragma({"bind_storage", {{"variable", port.name}, {"type", vitis_kind(m.storage)}, {"impl", "bram"}}},
+               std::string("declared: ") + storage_ports(m.storage));
+  out.statement("LOOM_HLS_PROBE_ARRAY(" + port.name + ", " + raw + ")");
+  out.statement("for (int64_t loom_row = 0; loom_row < " + std::to_string(m.rows) + "; ++loom_row) " + port.name +
+                    "[loom_row] = 0",
+                "as the simulator's start");
+}
+
+// The process function: its streams and pointers as parameters, its
+// memories inside it, and the body.
+void process(Printer& out, const Plan& plan, const Instance& inst) {
+  const Process& p = plan.region.processes[static_cast<size_t>(inst.process)];
+  const UnitModel& u = *p.unit;
+  std::vector<std::string> params, init;
+  for (size_t k = 0; k < u.ports.size(); ++k) {
+    const PortInfo& port = u.ports[k];
+    const Target& t = p.ports[k];
+    if (!t.bound()) continue;
+    if (t.kind == ObjectKind::channel) params.push_back(stream_of(port.word.bits()) + "& " + port.name + "_");
+    if (t.kind == ObjectKind::argument) params.push_back(element_of(port.word.bits()) + "* " + port.name + "_");
+    init.push_back(t.kind == ObjectKind::memory ? port.name : port.name + "_");
+  }
+  out.open(Printer::signature("static void", inst.proc, params));
+  out.pragma({"inline", {{"off"}}});
+  for (size_t k = 0; k < u.ports.size(); ++k)
+    if (p.ports[k].bound() && p.ports[k].kind == ObjectKind::memory)
+      owned_memory(out, plan.region.memories[static_cast<size_t>(p.ports[k].id)], u.ports[k]);
+  out.declare_init(inst.io, "loom_io", Printer::braces(init));
+  out.call(u.type + "::body", {"loom_io"});
+  out.close();
+}
+
+// The top's interface pragmas: an m_axi bundle of its own per argument, with
+// the timing the simulator modelled (units/argument.h), and the control port.
+void interfaces(Printer& out, const Plan& plan) {
+  for (size_t a = 0; a < plan.region.arguments.size(); ++a) {
+    const ArgumentInstance& arg = plan.region.arguments[a];
+    const std::string& id = plan.arg_ids[a];
+    out.pragma({"interface",
+                {{"m_axi"},
+                 {"port", id},
+                 {"bundle", "gmem_" + id},
+                 {"offset", "slave"},
+                 {"depth", std::to_string(arg.size)},
+                 {"latency", std::to_string(arg.axi.latency)},
+                 {"num_read_outstanding", std::to_string(arg.axi.read_outstanding)},
+                 {"max_read_burst_length", std::to_string(arg.axi.burst_beats)},
+                 {"max_write_burst_length", std::to_string(arg.axi.burst_beats)}}});
+    out.pragma({"interface", {{"s_axilite"}, {"port", id}}});
+  }
+  out.pragma({"interface", {{"s_axilite"}, {"port", "return"}}});
+}
+
+// The top: its interfaces, a stream per channel instance at its depth, and
+// one call per process instance in call order.
+void top_function(Printer& out, const Plan& plan) {
+  out.open(top_signature(plan));
+  interfaces(out, plan);
+  out.pragma({"dataflow"});
+  for (size_t c = 0; c < plan.region.channels.size(); ++c) {
+    const ChannelInstance& ch = plan.region.channels[c];
+    const std::string& id = plan.stream_ids[c];
+    out.construct(stream_of(ch.word.bits()), id, {Printer::string_literal(ch.label())});
+    out.pragma({"stream", {{"variable", id}, {"depth", std::to_string(ch.depth)}}});
+    out.statement("LOOM_HLS_PROBE_STREAM(" + id + ", " + ap_uint(ch.word.bits()) + " )");
+  }
+  for (const Instance& inst : plan.instances) {
+    const Process& p = plan.region.processes[static_cast<size_t>(inst.process)];
+    std::vector<std::string> args;
+    for (const Target& t : p.ports)
+      if (t.bound() && t.kind != ObjectKind::memory)
+        args.push_back(t.kind == ObjectKind::channel ? plan.stream_ids[static_cast<size_t>(t.id)]
+                                                     : plan.arg_ids[static_cast<size_t>(t.id)]);
+    out.call(inst.proc, args, p.name());
+  }
+  out.close();
+}
+
+}  // namespace
+
+std::string loop_pragmas(const UnitModel& u, const std::vector<Dependence>& dependences) {
+  std::string out;
+  for (const Dependence* d : dependences_of(u, dependences)) out += "LOOM_HLS_MEMORY(io, " + d->memory + ") ";
+  out += "LOOM_PRAGMA(" + pipeline_pragma(u.pipeline.ii).text() + ")";
+  for (const Dependence* d : dependences_of(u, dependences)) out += " LOOM_PRAGMA(" + dependence_pragma(*d).text() + ")";
+  return out;
+}
+
+std::string top_header(const Plan& plan) {
+  Printer out;
+  banner(out, plan, "the top function, for the testbench and a host program.");
+  out.comment("Each argument is an array of elements of a power-of-two width: element i");
+  out.comment("holds word i in its low bits (lane l at bits l*B .. l*B+B-1, for B-bit");
+  out.comment("lanes), and the bits above the word are zero, going in and coming out.");
+  for (const ArgumentInstance& a : plan.region.arguments)
+    out.comment("  " + a.name + ": " + std::to_string(a.size) + " elements of " + element_of(a.word.bits()) + " (" +
+                std::to_string(axi_element_bits(a.word.bits()) / 8) + " bytes each), word " + a.word.to_string() +
+                " in bits 0.." + std::to_string(a.word.bits() - 1));
+  out.directive("pragma once");
+  out.blank();
+  out.include_system("ap_int.h");
+  out.blank();
+  out.statement(top_signature(plan));
+  return out.text();
+}
+
+std::string top_source(const Plan& plan) {
+  Printer out;
+  banner(out, plan, "the kernel.");
+  out.comment("One context and one process function per process instance, each memory inside its owner;");
+  out.comment("the top calls the processes in an order C simulation can run them in.");
+  out.define("LOOM_HLS", "1");
+  out.include("loom_top.h");
+  out.blank();
+  out.include_system("hls_stream.h");
+  out.blank();
+  out.directive("ifdef LOOM_HLS_CHECK");
+  out.include("loom_poison.h", "make check: refuses what HLS cannot synthesise");
+  out.directive("endif");
+  out.blank();
+  out.include("units/unit.h");
+  unit_includes(out, plan);
+  out.blank();
+  for (const Instance& inst : plan.instances) {
+    context(out, plan, inst);
+    process(out, plan, inst);
+    out.blank();
+  }
+  top_function(out, plan);
+  return out.text();
+}
+
+}  // namespace loom::hls::detail

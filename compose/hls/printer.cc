@@ -1,0 +1,249 @@
+// The C++ printer's spellings (printer.h): escaping, pragma syntax, and the
+// lines and blocks the emitted files are made of.
+#include "compose/hls/printer.h"
+
+#include <cassert>
+#include <cctype>
+
+#include "common/cpp_keywords.h"
+
+namespace loom::hls {
+namespace {
+
+bool is_control(char c) {
+  const unsigned char u = static_cast<unsigned char>(c);
+  return u < 0x20 || u == 0x7f;
+}
+
+// `c` escaped for a literal quoted by `quote`; `previous` is the character
+// before it in the literal (for ??-trigraphs).
+void escape_into(std::string& out, char c, char quote, char previous) {
+  switch (c) {
+    case '\n': out += "\\n"; return;
+    case '\t': out += "\\t"; return;
+    case '\r': out += "\\r"; return;
+    case '\\': out += "\\\\"; return;
+    default: break;
+  }
+  if (c == quote || (c == '?' && previous == '?')) {
+    out += '\\';
+    out += c;
+  } else if (is_control(c)) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    out += '\\';
+    out += static_cast<char>('0' + ((u >> 6) & 7));
+    out += static_cast<char>('0' + ((u >> 3) & 7));
+    out += static_cast<char>('0' + (u & 7));
+  } else {
+    out += c;
+  }
+}
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& item : items) out += (out.empty() ? "" : ", ") + item;
+  return out;
+}
+
+bool is_word(std::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
+  return true;
+}
+
+bool has_space(std::string_view s) {
+  for (char c : s)
+    if (std::isspace(static_cast<unsigned char>(c))) return true;
+  return false;
+}
+
+}  // namespace
+
+std::string Pragma::text() const {
+  assert(is_word(kind));
+  std::string out = "HLS " + kind;
+  for (const PragmaOption& o : options) {
+    assert(is_word(o.key) && !has_space(o.value));
+    out += " " + o.key + (o.value.empty() ? "" : "=" + o.value);
+  }
+  return out;
+}
+
+bool Printer::is_identifier(std::string_view name) {
+  return is_word(name) && !std::isdigit(static_cast<unsigned char>(name[0])) && !is_cpp_keyword(name);
+}
+
+std::string Printer::string_literal(std::string_view text) {
+  std::string out = "\"";
+  char previous = '\0';
+  for (char c : text) {
+    escape_into(out, c, '"', previous);
+    previous = c;
+  }
+  return out + "\"";
+}
+
+std::string Printer::char_literal(char c) {
+  std::string out = "'";
+  escape_into(out, c, '\'', '\0');
+  return out + "'";
+}
+
+std::string Printer::comment_text(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) {
+    if (is_control(c)) c = ' ';
+    if (c == '\\') c = '/';
+  }
+  return out;
+}
+
+std::string Printer::template_id(std::string_view name, const std::vector<std::string>& args) {
+  assert(!args.empty());
+  const std::string inside = join(args);
+  return std::string(name) + "<" + inside + (inside.back() == '>' ? " >" : ">");
+}
+
+std::string Printer::call_expr(std::string_view function, const std::vector<std::string>& args) {
+  return std::string(function) + "(" + join(args) + ")";
+}
+
+std::string Printer::braces(const std::vector<std::string>& items) { return "{" + join(items) + "}"; }
+
+std::string Printer::signature(std::string_view result, std::string_view name, const std::vector<std::string>& params,
+                               std::string_view qualifiers) {
+  assert(is_identifier(name));
+  return std::string(result) + " " + call_expr(name, params) + (qualifiers.empty() ? "" : " ") + std::string(qualifiers);
+}
+
+void Printer::start_line() { out_.append(static_cast<size_t>(depth_ * kIndent), ' '); }
+
+void Printer::end_line(std::string_view comment) {
+  if (!comment.empty()) out_ += "  // " + comment_text(comment);
+  out_ += '\n';
+}
+
+void Printer::line(std::string_view text) {
+  assert(text.find('\n') == std::string_view::npos);
+  start_line();
+  out_ += text;
+  end_line("");
+}
+
+void Printer::blank() { out_ += '\n'; }
+
+void Printer::raw(std::string_view text) { out_ += text; }
+
+void Printer::comment(std::string_view text) { line("// " + comment_text(text)); }
+
+void Printer::pragma(const Pragma& pragma, std::string_view comment) {
+  out_ += "#pragma " + pragma.text();
+  end_line(comment);
+}
+
+void Printer::directive(std::string_view directive) {
+  assert(directive.find('\n') == std::string_view::npos);
+  out_ += "#" + std::string(directive) + "\n";
+}
+
+void Printer::include(std::string_view path, std::string_view comment) {
+  assert(path.find_first_of("\"\n") == std::string_view::npos);
+  out_ += "#include \"" + std::string(path) + "\"";
+  end_line(comment);
+}
+
+void Printer::include_system(std::string_view header) { directive("include <" + std::string(header) + ">"); }
+
+void Printer::define(std::string_view name, std::string_view value) {
+  directive("define " + std::string(name) + (value.empty() ? "" : " ") + std::string(value));
+}
+
+void Printer::undef(std::string_view name) { directive("undef " + std::string(name)); }
+
+void Printer::declare(std::string_view type, std::string_view name, std::string_view comment) {
+  assert(is_identifier(name));
+  statement(std::string(type) + " " + std::string(name), comment);
+}
+
+void Printer::declare_array(std::string_view type, std::string_view name, int64_t size, std::string_view comment) {
+  assert(is_identifier(name));
+  statement(std::string(type) + " " + std::string(name) + "[" + std::to_string(size) + "]", comment);
+}
+
+void Printer::declare_array_reference(std::string_view type, std::string_view name, int64_t size) {
+  assert(is_identifier(name));
+  statement(std::string(type) + " (&" + std::string(name) + ")[" + std::to_string(size) + "]");
+}
+
+void Printer::declare_init(std::string_view type, std::string_view name, std::string_view init) {
+  assert(is_identifier(name));
+  statement(std::string(type) + " " + std::string(name) + " = " + std::string(init));
+}
+
+void Printer::construct(std::string_view type, std::string_view name, const std::vector<std::string>& args) {
+  assert(is_identifier(name));
+  statement(std::string(type) + " " + call_expr(name, args));
+}
+
+void Printer::type_alias(std::string_view type, std::string_view name) {
+  assert(is_identifier(name));
+  statement("typedef " + std::string(type) + " " + std::string(name));
+}
+
+void Printer::statement(std::string_view text, std::string_view comment) {
+  assert(text.find('\n') == std::string_view::npos);
+  start_line();
+  out_ += text;
+  out_ += ';';
+  end_line(comment);
+}
+
+void Printer::call(std::string_view function, const std::vector<std::string>& args, std::string_view comment) {
+  statement(call_expr(function, args), comment);
+}
+
+void Printer::function_line(std::string_view signature, std::string_view body, std::string_view comment) {
+  start_line();
+  out_ += std::string(signature) + " { " + std::string(body) + " }";
+  end_line(comment);
+}
+
+void Printer::open(std::string_view head) {
+  line(std::string(head) + " {");
+  ++depth_;
+}
+
+void Printer::close(std::string_view tail) {
+  assert(depth_ > 0);
+  --depth_;
+  line("}" + std::string(tail));
+}
+
+void Printer::open_struct(std::string_view name) {
+  assert(is_identifier(name));
+  open("struct " + std::string(name));
+}
+
+void Printer::close_struct() { close(";"); }
+
+void Printer::array(std::string_view declaration, const std::vector<std::string>& elements) {
+  out_ += std::string(declaration) + "[] = {\n";
+  for (const std::string& e : elements) out_ += std::string(kContinuation, ' ') + e + ",\n";
+  out_ += "};\n";
+}
+
+void Printer::packed_array(std::string_view declaration, const std::vector<std::string>& elements, int per_line) {
+  assert(per_line > 0);
+  out_ += std::string(declaration) + "[] = {";
+  for (size_t i = 0; i < elements.size(); ++i)
+    out_ += (i % static_cast<size_t>(per_line) ? " " : "\n" + std::string(kContinuation, ' ')) + elements[i] + ",";
+  out_ += "};\n";
+}
+
+const std::string& Printer::text() const {
+  assert(depth_ == 0);
+  return out_;
+}
+
+}  // namespace loom::hls
