@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "common/quote.h"
 #include "units/index_space.h"
 
 namespace loom {
@@ -42,7 +43,6 @@ Placement& Architecture::place(UnitModel unit, std::string name, Shape instances
 
 namespace {
 
-std::string q(std::string_view s) { return "'" + std::string(s) + "'"; }
 
 // Where a declared object's elements start in the region's flat tables.
 struct Declared {
@@ -77,7 +77,7 @@ class Composer {
     std::map<std::string, std::string> owner;  // name -> what first used it
     auto claim = [&](const std::string& name, const std::string& what) {
       auto [it, fresh] = owner.emplace(name, what);
-      if (!fresh) status_.add("duplicate-name", what + " " + q(name), "the name is already used by " + it->second);
+      if (!fresh) status_.add("duplicate-name", what + " " + quoted(name), "the name is already used by " + it->second);
     };
     for (const auto& c : arch_.channels_) claim(c.name, "channel");
     for (const auto& m : arch_.memories_) claim(m.name, "memory");
@@ -124,7 +124,7 @@ class Composer {
   void declare_objects() {
     for (const auto& c : arch_.channels_) {
       if (taken(c.name)) continue;
-      const std::string where = "channel " + q(c.name);
+      const std::string where = "channel " + quoted(c.name);
       auto dims = resolve(c.shape, where);
       auto depth = resolve(c.depth, where + " depth");
       if (!dims || !depth) {
@@ -136,7 +136,7 @@ class Composer {
     }
     for (const auto& m : arch_.memories_) {
       if (taken(m.name)) continue;
-      const std::string where = "memory " + q(m.name);
+      const std::string where = "memory " + quoted(m.name);
       auto dims = resolve(m.shape, where);
       auto rows = resolve(m.rows, where + " rows");
       if (!dims || !rows) {
@@ -158,7 +158,7 @@ class Composer {
     }
     for (const auto& a : arch_.arguments_) {
       if (taken(a.name)) continue;
-      auto size = resolve(a.size, "argument " + q(a.name) + " size");
+      auto size = resolve(a.size, "argument " + quoted(a.name) + " size");
       if (!size) {
         unresolved_.insert(a.name);
         continue;
@@ -171,7 +171,7 @@ class Composer {
 
   // An m_axi interface's timing, in the ranges its pragma takes.
   void check_axi(const Argument& a) {
-    const std::string where = "argument " + q(a.name);
+    const std::string where = "argument " + quoted(a.name);
     const auto in_range = [&](const char* field, int value, int low, int high, const char* why) {
       if (value < low || value > high)
         status_.add("invalid-timing", where, std::string("declares ") + field + " " + std::to_string(value) + "; it must be " +
@@ -196,10 +196,10 @@ class Composer {
   void place_processes() {
     for (const auto& placement : arch_.placements_) {
       const UnitModel& unit = placement->unit();
-      const std::string where = "unit placement " + q(placement->name());
+      const std::string where = "unit placement " + quoted(placement->name());
       for (const std::string& p : unit.params)
         if (!region_.params.find(p))
-          status_.add("unknown-parameter", where, "its unit " + q(unit.name) + " reads parameter " + q(p) +
+          status_.add("unknown-parameter", where, "its unit " + quoted(unit.name) + " reads parameter " + quoted(p) +
                                                       ", which the parameter set does not declare");
 
       // Which binder serves each port, in the unit's port order.
@@ -207,16 +207,16 @@ class Composer {
       for (const auto& b : placement->bindings()) {
         const int port = unit.port_index(b.port);
         if (port < 0)
-          status_.add("unknown-port", where + " port " + q(b.port),
-                      "is bound, but unit " + q(unit.name) + " declares no such port");
+          status_.add("unknown-port", where + " port " + quoted(b.port),
+                      "is bound, but unit " + quoted(unit.name) + " declares no such port");
         else if (binders[static_cast<size_t>(port)] != nullptr)
-          status_.add("port-bound-twice", where + " port " + q(b.port), "is bound more than once");
+          status_.add("port-bound-twice", where + " port " + quoted(b.port), "is bound more than once");
         else
           binders[static_cast<size_t>(port)] = &b.binder;
       }
       for (size_t port = 0; port < unit.ports.size(); ++port)
         if (binders[port] == nullptr)
-          status_.add("port-unbound", where + " port " + q(unit.ports[port].name),
+          status_.add("port-unbound", where + " port " + quoted(unit.ports[port].name),
                       "is never bound; bind it, to loom::unbound for instances without that connection");
 
       auto dims = resolve(placement->instances(), where + " instances");
@@ -240,7 +240,7 @@ class Composer {
       const Refusal& r = refusals_.at(key);
       status_.add(r.error.kind, r.error.where,
                   r.error.message + (r.count > 1 ? " (and so are " + std::to_string(r.count - 1) + " more instances of " +
-                                                       q(r.placement) + ")"
+                                                       quoted(r.placement) + ")"
                                                  : std::string()));
     }
     refusals_.clear();
@@ -264,7 +264,7 @@ class Composer {
     };
     auto it = declared_.find(ref.name);
     if (it == declared_.end()) {
-      refuse("unknown-name", "is bound to " + q(ref.to_string()) + ", which the architecture does not declare");
+      refuse("unknown-name", "is bound to " + quoted(ref.to_string()) + ", which the architecture does not declare");
       return;
     }
     const Declared& decl = it->second;
@@ -272,12 +272,12 @@ class Composer {
     if (decl.kind != want) {
       if (decl.dims.contains(ref.index)) refused_.insert({decl.kind, decl.first + static_cast<int>(decl.dims.flat(ref.index))});
       refuse("port-kind-mismatch", "is a " + std::string(to_string(info.kind)) + " port and needs a " +
-                                       std::string(to_string(want)) + ", but " + q(ref.name) + " is a " +
+                                       std::string(to_string(want)) + ", but " + quoted(ref.name) + " is a " +
                                        std::string(to_string(decl.kind)));
       return;
     }
     if (!decl.dims.contains(ref.index)) {
-      refuse("index-out-of-range", "is bound to " + q(ref.to_string()) + ", outside " + q(ref.name) + "'s shape " +
+      refuse("index-out-of-range", "is bound to " + quoted(ref.to_string()) + ", outside " + quoted(ref.name) + "'s shape " +
                                        (decl.dims.rank == 0 ? std::string("(a single element)") : decl.dims.to_string()));
       return;
     }
@@ -287,7 +287,7 @@ class Composer {
       // The element's missing writer or reader is this error's consequence, not another.
       refused_.insert({decl.kind, id});
       refuse("width-mismatch", "takes " + info.word.to_string() + " words (lanes x lane_bits), but " +
-                                   std::string(to_string(decl.kind)) + " " + q(ref.to_string()) + " holds " +
+                                   std::string(to_string(decl.kind)) + " " + quoted(ref.to_string()) + " holds " +
                                    have.to_string());
       return;
     }
@@ -338,7 +338,7 @@ class Composer {
   void check_channels() {
     for (size_t i = 0; i < region_.channels.size(); ++i) {
       ChannelInstance& c = region_.channels[i];
-      const std::string where = "channel " + q(c.label());
+      const std::string where = "channel " + quoted(c.label());
       const auto& w = at(writers_, static_cast<int>(i));
       const auto& r = at(readers_, static_cast<int>(i));
       if (refused_.count({ObjectKind::channel, static_cast<int>(i)})) {
@@ -358,14 +358,14 @@ class Composer {
   void check_memories() {
     for (size_t i = 0; i < region_.memories.size(); ++i) {
       MemoryInstance& m = region_.memories[i];
-      const std::string where = "memory " + q(m.label());
+      const std::string where = "memory " + quoted(m.label());
       const auto owners = per_process(at(owners_, static_cast<int>(i)));
       const auto& users = at(users_, static_cast<int>(i));
       if (owners.size() > 1) status_.add("owned-twice", where, "is owned by " + list(owners) + "; a memory has one owner");
       if (owners.size() == 1) m.owner = owners[0];
       for (const Endpoint& u : users)
         status_.add("not-owner", region_.where(u),
-                    "addresses memory " + q(m.label()) + ", which " +
+                    "addresses memory " + quoted(m.label()) + ", which " +
                         (owners.empty() ? std::string("has no owner") : "is owned by " + list(owners)) +
                         "; only a memory's owner may address it, so send the rows over a channel to the owner");
       if (owners.empty() && users.empty() && !refused_.count({ObjectKind::memory, static_cast<int>(i)}))
@@ -376,7 +376,7 @@ class Composer {
   void check_arguments() {
     for (size_t i = 0; i < region_.arguments.size(); ++i) {
       ArgumentInstance& a = region_.arguments[i];
-      const std::string where = "argument " + q(a.name);
+      const std::string where = "argument " + quoted(a.name);
       const auto users = per_process(at(argument_users_, static_cast<int>(i)));
       if (users.empty()) {
         if (!refused_.count({ObjectKind::argument, static_cast<int>(i)}))

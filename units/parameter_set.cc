@@ -1,5 +1,7 @@
 #include "units/parameter_set.h"
 
+#include "common/quote.h"
+
 #include <charconv>
 #include <set>
 
@@ -10,7 +12,6 @@ std::string range_text(int64_t min, int64_t max) {
   return "[" + std::to_string(min) + ", " + std::to_string(max) + "]";
 }
 
-std::string quoted(std::string_view name) { return "'" + std::string(name) + "'"; }
 
 }  // namespace
 
