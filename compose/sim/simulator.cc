@@ -44,6 +44,12 @@ class Task final : public SimProcess {
   // Resolves ports to the simulation's FIFOs and buffers, which must not move after.
   void bind_ports();
 
+  // What the run drives (SimProcess's protected part), for the Simulation.
+  using SimProcess::clock;
+  using SimProcess::record_into;
+  using SimProcess::set_step_limit;
+  using SimProcess::steps;
+
   int id;
   const loom::Process& decl;
   State state = ready;
@@ -66,7 +72,7 @@ class Task final : public SimProcess {
 // The processes hand the thread to one another directly, in the order they
 // became ready, with one fiber switch each; the run's own fiber gets it back
 // when none is ready or the run is stopping.
-class Simulation final : public Scheduler {
+class Simulation final : public detail::Scheduler {
  public:
   // Records each process's trace into `traces`, if not null, at unbounded
   // depths (the trace engine's functional run).
@@ -103,7 +109,7 @@ class Simulation final : public Scheduler {
   [[noreturn]] void leave(Task& t);
 
   // Scheduler: what a process cannot do by itself.
-  void block(SimProcess& p, SimFifo& f, int port, bool on_full) override;
+  void block(SimProcess& p, detail::SimFifo& f, int port, bool on_full) override;
   void wake(SimProcess& p) override {
     Task& t = static_cast<Task&>(p);
     t.state = Task::ready;
@@ -115,8 +121,8 @@ class Simulation final : public Scheduler {
   const Region& region;
   const SimOptions& options;
   SimListener* events = nullptr;  // the subscribers, or none
-  std::vector<SimFifo> fifos;
-  SimFifo unbound{1, 0};  // what an unbound port's accesses find: see SimProcess::bind
+  std::vector<detail::SimFifo> fifos;
+  detail::SimFifo unbound{1, 0};  // what an unbound port's accesses find: see SimProcess::bind
   std::vector<Buffer> memories, arguments;
   std::vector<std::unique_ptr<Task>> processes;
   int64_t steps = 0;  // of every process, as of when each last left the thread
@@ -132,7 +138,7 @@ class Simulation final : public Scheduler {
   void resume(Task& t) {
     ++resumes_;
     t.steps_at_resume = t.steps();
-    t.set_step_limit(t.clock.now() > options.max_cycles ? INT64_MIN
+    t.set_step_limit(t.clock().now() > options.max_cycles ? INT64_MIN
                                                        : t.steps() + (options.max_steps - steps));
   }
   // ...and leaves it.
@@ -242,12 +248,12 @@ void Task::body_threw(const std::string& what) {
 }
 
 void Task::bind_ports() {
-  std::vector<SimFifo*> fifos;
-  std::vector<SimStorage> storage;
+  std::vector<detail::SimFifo*> fifos;
+  std::vector<detail::SimStorage> storage;
   for (const Target& t : decl.ports) {
     const size_t id = static_cast<size_t>(t.id);
     fifos.push_back(t.bound() && t.kind == ObjectKind::channel ? &sim_.fifos[id] : &sim_.unbound);
-    SimStorage s;
+    detail::SimStorage s;
     if (t.bound() && t.kind == ObjectKind::memory) {
       s.buffer = &sim_.memories[id];
       s.memory = true;
@@ -257,7 +263,7 @@ void Task::bind_ports() {
     } else if (t.bound() && t.kind == ObjectKind::argument) {
       s.buffer = &sim_.arguments[id];
       const ArgumentInstance& a = sim_.region.arguments[id];
-      s.axi = std::make_unique<SimAxi>(a.axi, a.word.bits());
+      s.axi = std::make_unique<detail::SimAxi>(a.axi, a.word.bits());
     }
     if (s.buffer != nullptr) {
       s.bound = true;
@@ -270,7 +276,7 @@ void Task::bind_ports() {
   bind(std::move(fifos), std::move(storage), &sim_.unbound);
 }
 
-void Simulation::block(SimProcess& p, SimFifo& f, int port, bool on_full) {
+void Simulation::block(SimProcess& p, detail::SimFifo& f, int port, bool on_full) {
   Task& t = static_cast<Task&>(p);
   t.state = Task::blocked;
   t.blocked_port = port;
@@ -323,7 +329,7 @@ void Simulation::conclude() {
   result.resumes = resumes_;
   std::vector<ProcessEnd> ends;
   for (const auto& p : processes) {
-    ends.push_back({p->state, p->blocked_port, p->blocked_on_full, &p->clock, p->steps()});
+    ends.push_back({p->state, p->blocked_port, p->blocked_on_full, &p->clock(), p->steps()});
     // A trace ends where its process was left: only a blocked one waits for
     // good, since at unbounded depths only a read blocks.
     if (traces_ != nullptr)
@@ -333,7 +339,7 @@ void Simulation::conclude() {
                                                      : ProcessTrace::kCut);
   }
   std::vector<const TimedFifo*> timed;
-  for (const SimFifo& f : fifos) timed.push_back(&f);
+  for (const detail::SimFifo& f : fifos) timed.push_back(&f);
   end_run(region, ends, timed, watchdog_reason, tripped, events, result);
   for (size_t a = 0; a < region.arguments.size(); ++a) result.arguments[region.arguments[a].name] = arguments[a];
 }
