@@ -1,13 +1,19 @@
 // The simulator's fibers: control passes exactly where switch_to says, every
 // value a caller keeps in registers survives a switch, exceptions unwind
-// within a fiber, stacks are reused, and an overflow faults on the guard page
+// within a fiber, stacks let go of are kept for the next fibers up to a
+// bound (not which is taken when), and an overflow faults on the guard page
 // instead of writing past the stack.
 #include <catch2/catch.hpp>
 
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdint>
+#include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "compose/sim/fiber.h"
@@ -136,29 +142,64 @@ TEST_CASE("an exception thrown after a switch unwinds the fiber's own frames", "
   CHECK(t.caught == "from depth 0");
 }
 
+// A fiber that notes where its stack is, and exits at once.
 struct Where {
   Fiber main;
   Fiber fiber;
-  const void* local = nullptr;
-  Where() : fiber(64 * 1024, &Where::run, this) {}
+  const void* frame = nullptr;  // its entry's frame: a fixed place in its stack
+  explicit Where(size_t stack_bytes) : fiber(stack_bytes, &Where::run, this) {}
   static void run(void* self) {
     auto& w = *static_cast<Where*>(self);
-    int here = 0;
-    w.local = &here;
+    w.frame = __builtin_frame_address(0);
     Fiber::exit_to(w.fiber, w.main);
   }
 };
 
-TEST_CASE("a stack let go of is the next fiber's stack", "[fiber]") {
-  const void* first = nullptr;
-  {
-    Where w;
-    Fiber::switch_to(w.main, w.fiber);
-    first = w.local;
+// Where the stacks of `n` fibers of `stack_bytes`, all alive at once, are, in
+// address order: each fiber's entry frame. The fibers are let go of on return.
+std::vector<const void*> stacks_of(size_t n, size_t stack_bytes) {
+  std::vector<std::unique_ptr<Where>> fibers;
+  std::vector<const void*> frames;
+  for (size_t i = 0; i < n; ++i) {
+    fibers.push_back(std::make_unique<Where>(stack_bytes));
+    Fiber::switch_to(fibers.back()->main, fibers.back()->fiber);
+    frames.push_back(fibers.back()->frame);
   }
-  Where again;
-  Fiber::switch_to(again.main, again.fiber);
-  CHECK(again.local == first);
+  std::sort(frames.begin(), frames.end());
+  return frames;
+}
+
+// Whether the page that holds `address` is mapped.
+bool mapped(const void* address) {
+  const uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
+  unsigned char resident = 0;
+  return mincore(reinterpret_cast<void*>(reinterpret_cast<uintptr_t>(address) / page * page), page, &resident) == 0;
+}
+
+// Each case runs on a thread of its own, whose stacks no other case has kept.
+template <class Case>
+void on_a_fresh_thread(const Case& run) {
+  std::thread thread(run);
+  thread.join();
+}
+
+TEST_CASE("stacks let go of stay mapped, and the next fibers of their size take them", "[fiber]") {
+  on_a_fresh_thread([] {
+    const std::vector<const void*> first = stacks_of(8, 64 * 1024);
+    for (const void* stack : first) CHECK(mapped(stack));
+    // The same stacks, whichever fiber takes which: none is mapped anew.
+    CHECK(stacks_of(8, 64 * 1024) == first);
+  });
+}
+
+TEST_CASE("no more than kPooledStacks stacks let go of are kept", "[fiber]") {
+  on_a_fresh_thread([] {
+    const size_t over = 16;
+    const std::vector<const void*> let_go = stacks_of(Fiber::kPooledStacks + over, 16 * 1024);
+    const size_t kept = static_cast<size_t>(std::count_if(let_go.begin(), let_go.end(), mapped));
+    CHECK(kept <= Fiber::kPooledStacks);
+    CHECK(kept > 0);
+  });
 }
 
 struct Recurse {

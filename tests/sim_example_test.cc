@@ -20,6 +20,8 @@ struct Run {
   SimResult result;
   Status check;
   std::string trace;  // what a subscribed TraceView rendered
+  // Each channel element's words as the view saw them: (written, read) cycles.
+  std::vector<std::vector<std::pair<int64_t, int64_t>>> words;
 };
 
 Run run_example(const Overrides& overrides, uint64_t seed = 0) {
@@ -36,7 +38,9 @@ Run run_example(const Overrides& overrides, uint64_t seed = 0) {
   REQUIRE(result.ok());
   INFO(result.value().summary());
   REQUIRE(result.value().ok());
-  return {region.value(), result.value(), work.value().check(result.value().arguments), trace.text()};
+  std::vector<std::vector<std::pair<int64_t, int64_t>>> words;
+  for (size_t c = 0; c < region.value().channels.size(); ++c) words.push_back(trace.words(c));
+  return {region.value(), result.value(), work.value().check(result.value().arguments), trace.text(), words};
 }
 
 TEST_CASE("the simulated example matches the reference bit for bit", "[sim]") {
@@ -111,6 +115,16 @@ TEST_CASE("the trace is JSON with one named track per process", "[sim]") {
   CHECK(trace.at("otherData").at("cycles").get<int64_t>() == r.result.cycles);
 }
 
+// The words channel array `name` holds at the end of `cycle`: those written
+// by then, less those read by then, over its elements.
+int64_t held_at(const Run& r, const std::string& name, int64_t cycle) {
+  int64_t held = 0;
+  for (size_t c = 0; c < r.region.channels.size(); ++c)
+    if (r.region.channels[c].name == name)
+      for (const auto& [written, read] : r.words[c]) held += (written <= cycle ? 1 : 0) - (read >= 0 && read <= cycle ? 1 : 0);
+  return held;
+}
+
 TEST_CASE("the trace counts the words in each channel array over time, as the run's statistics do", "[sim]") {
   const Run r = run_example({{"N", 1}, {"K", 40}, {"QD", 3}});  // one tap: each array has one element, a FIFO
   const auto trace = nlohmann::json::parse(r.trace);
@@ -120,16 +134,26 @@ TEST_CASE("the trace counts the words in each channel array over time, as the ru
   REQUIRE(tracks.count("words in x_chain"));
   REQUIRE(tracks.count("words in p_chain"));
   for (const ChannelStats& c : r.result.channels) {
-    const auto& track = tracks.at("words in " + r.region.channels[&c - r.result.channels.data()].name);
+    const std::string& name = r.region.channels[static_cast<size_t>(&c - r.result.channels.data())].name;
+    const auto& track = tracks.at("words in " + name);
     int64_t most = 0, last_cycle = -1;
     for (const auto& [cycle, words] : track) {
       CHECK(cycle > last_cycle);  // one sample a cycle, in order
-      CHECK(words >= 0);
+      CHECK(words == held_at(r, name, cycle));
       CHECK(words <= c.depth);
       most = std::max(most, words);
       last_cycle = cycle;
     }
     INFO(c.label);
+    // A sample at cycle 0 and at every cycle a word came or went, no other.
+    std::set<int64_t> changes = {0};
+    for (const auto& [written, read] : r.words[static_cast<size_t>(&c - r.result.channels.data())]) {
+      changes.insert(written);
+      if (read >= 0) changes.insert(read);
+    }
+    std::set<int64_t> sampled;
+    for (const auto& sample : track) sampled.insert(sample.first);
+    CHECK(sampled == changes);
     CHECK(most == c.max_occupancy);
     CHECK(track.back().second == c.left);
   }

@@ -202,16 +202,14 @@ int simulate_and_report(const MachineEntry& machine, const Region& region, const
     return exit_reporting(Error{"trace", "file '" + user_path(f.trace) + "'", "cannot be written"});
   auto work = machine.workload(region, f.seed);
   if (!work.ok()) return exit_reporting(work.status());
-  // The outputs asked for subscribe to the run as views.
-  ReportView report;
-  JsonView json;
+  // The trace, if asked for, subscribes to the run as a view; the report and
+  // the JSON format its result.
   TraceView trace;
   SimOptions options;
   options.max_cycles = f.max_cycles;
   options.max_steps = f.max_steps;
   options.depths = f.depths;
   options.engine = f.engine == "trace" ? SimOptions::Engine::trace : SimOptions::Engine::coupled;
-  options.listeners.push_back(f.json ? static_cast<SimListener*>(&json) : &report);
   if (!f.trace.empty()) options.listeners.push_back(&trace);
   auto result = run_workload(region, work.value(), "seed " + std::to_string(f.seed), options);
   if (!result.ok()) return exit_reporting(result.status());
@@ -226,7 +224,7 @@ int simulate_and_report(const MachineEntry& machine, const Region& region, const
     if (!file.good()) return exit_reporting(Error{"trace", "file '" + path + "'", "could not be written"});
   }
   if (f.json) {
-    nlohmann::json& j = json.json();
+    nlohmann::json j = sim_json(region, run);
     j["machine"] = machine.name;
     j["workload"] = work.value().description;
     j["seed"] = f.seed;
@@ -237,7 +235,7 @@ int simulate_and_report(const MachineEntry& machine, const Region& region, const
     return code;
   }
   std::printf("workload: %s\n", work.value().description.c_str());
-  std::printf("%s", report.text().c_str());
+  std::printf("%s", sim_report(region, run).c_str());
   if (run.ok())
     std::printf("\ncheck against the reference: %s\n%s", check.ok() ? "EXACT" : "MISMATCH", check.to_string().c_str());
   if (!f.trace.empty()) std::printf("trace: %s (%zu process tracks)\n", user_path(f.trace).c_str(), run.processes.size());

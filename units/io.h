@@ -1,7 +1,12 @@
-// The one interface every backend implements for a running unit instance: the
-// simulator, the standalone harness that unit-tests a body, and any later backend.
-// Bodies never see it directly; they see a Context, which checks each access
-// against the unit's declaration at compile time and then calls through here.
+// The virtual interface of a running unit instance, for a backend that runs a
+// body through one indirect call an access: the standalone harness that
+// unit-tests a body (units/standalone.h) and the thread-per-process baseline
+// (bench/thread_baseline.cc). The simulator does not implement it: its process
+// (compose/sim/process.h) is a concrete class with the same calls and no base,
+// so that a simulated access is inlined into the body. Bodies see neither
+// directly; they see a Context<U, Backend> (units/context.h), which checks
+// each access against the unit's declaration at compile time and then calls
+// the backend it was instantiated with, this interface or a concrete class.
 #pragma once
 
 #include <cstdint>

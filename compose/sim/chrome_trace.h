@@ -16,8 +16,9 @@ namespace loom {
 std::string chrome_trace(const Region& region, const SimResult& result, const Timeline& timeline);
 
 // The trace as a view: subscribe it (SimOptions::listeners), run, then read
-// it. It holds the trace of the last run it saw end (as ReportView holds its
-// report), or nothing.
+// it. It holds the trace of the last run it saw end, or nothing: an empty
+// text before any, or while a run it began has not ended. A run simulate()
+// refused before it began tells it nothing, so it keeps what it held.
 class TraceView final : public Timeline {
  public:
   void on_begin(const Region& region) override {

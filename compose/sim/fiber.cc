@@ -88,7 +88,7 @@ size_t page_bytes() {
   return page;
 }
 
-// Stack mappings kept for the thread's next fibers, up to a bound on how many:
+// Stack mappings kept for the thread's next fibers, up to Fiber::kPooledStacks:
 // a run of thousands of processes would otherwise spend most of its time in
 // mmap, mprotect, munmap and the page faults of fresh stacks. What is kept is
 // address space; only the pages a stack has touched are memory.
@@ -119,14 +119,13 @@ class StackPool {
     return static_cast<char*>(mapping);
   }
   void give(char* mapping, size_t bytes) {
-    if (free_.size() < kKeep)
+    if (free_.size() < Fiber::kPooledStacks)
       free_.emplace_back(mapping, bytes);
     else
       munmap(mapping, bytes);
   }
 
  private:
-  static constexpr size_t kKeep = 4096;  // TinyTPU at T=32 has 2054 processes
   std::vector<std::pair<char*, size_t>> free_;
 };
 

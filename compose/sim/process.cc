@@ -13,15 +13,15 @@ std::string plural(int64_t n, const char* one, const char* many) {
 }  // namespace
 
 void SimProcess::over_budget() {
-  const int64_t ii = clock.ii();
-  clock.reopen_trip();  // its counts are still the trip's: no iteration began since
+  const int64_t ii = clock_.ii();
+  clock_.reopen_trip();  // its counts are still the trip's: no iteration began since
   std::string what;
   int first = -1;
   int64_t need = ii;
   for (size_t k = 0; k < unit_.ports.size(); ++k) {
     const int port = static_cast<int>(k);
-    const int64_t reads = clock.reads_in_trip(port), writes = clock.writes_in_trip(port);
-    const SimStorage& s = storage_of_[k];
+    const int64_t reads = clock_.reads_in_trip(port), writes = clock_.writes_in_trip(port);
+    const detail::SimStorage& s = storage_of_[k];
     const PortInfo& info = unit_.ports[k];
     std::string made, room;
     int64_t smallest = 1;

@@ -4,6 +4,14 @@
 // waking the process blocked on the other side, stopping the run) goes to the
 // Scheduler, which the simulator implements (compose/sim/simulator.cc).
 //
+// Every machine sees this header, through compose/place.h, since a body is
+// instantiated against SimProcess where a unit is placed. So its public part
+// is only what a body's Context calls; what the simulator drives is
+// protected, for the simulator's subclass, and what a process is built from
+// (its FIFOs, storage, m_axi interfaces and the Scheduler) is in
+// compose/sim/internal/, in namespace detail, which only compose/sim may
+// depend on.
+//
 // Memories that declare a write latency are modelled here: a store issued in
 // iteration s of the owner's pipelined loop (a LOOM_PIPELINE trip, or outside
 // one a second access to the same side of the memory) is visible to loads
@@ -25,153 +33,16 @@
 #include <string>
 #include <vector>
 
-#include "units/buffer.h"
-#include "compose/sim/axi_timing.h"
-#include "compose/sim/fifo_timing.h"
-#include "compose/sim/fifo_times.h"
+#include "compose/sim/internal/scheduler.h"
+#include "compose/sim/internal/sim_fifo.h"
+#include "compose/sim/internal/sim_storage.h"
 #include "compose/sim/process_clock.h"
-#include "compose/sim/timed_fifo.h"
 #include "compose/sim/trace.h"
-#include "units/argument.h"
-#include "units/bits.h"
+#include "units/buffer.h"
 #include "units/storage.h"
 #include "units/unit_model.h"
 
 namespace loom {
-
-class SimProcess;
-
-// A FIFO of words, with the cycle each word was written and read: bounded,
-// or unbounded for the trace engine's functional run.
-struct SimFifo : TimedFifo {
-  unsigned stride;              // limbs per word
-  std::vector<uint64_t> ring;   // times.ring_words() words
-  SimProcess* waiter = nullptr;  // the one side blocked on it (both cannot be: it is not full and empty)
-
-  SimFifo(int bits, int64_t depth)
-      : TimedFifo(depth), stride(bits::limbs_for(static_cast<unsigned>(bits))), ring(times.ring_words() * stride, 0) {}
-  uint64_t* slot(size_t s) { return ring.data() + s * stride; }
-  // Room for the next write: an unbounded FIFO's words grow with its times.
-  [[gnu::always_inline]] void make_room() {
-    if (times.grew()) [[unlikely]]
-      ring.resize(times.ring_words() * stride);
-  }
-};
-
-// What a process calls when it cannot go on by itself.
-class Scheduler {
- public:
-  virtual ~Scheduler() = default;
-  // Suspends `p` until the other side of `f` makes room or a word; returns
-  // when it may retry. Does not return when the run is stopping.
-  virtual void block(SimProcess& p, SimFifo& f, int port, bool on_full) = 0;
-  // `p` was blocked and may run again.
-  virtual void wake(SimProcess& p) = 0;
-  // Stops the run with a named error about `p`'s `port`; does not return.
-  [[noreturn]] virtual void fail(SimProcess& p, const char* kind, int port, const std::string& message) = 0;
-  // `p` passed its step limit (SimProcess::set_step_limit): a watchdog bound
-  // was passed; does not return.
-  [[noreturn]] virtual void out_of_bounds(SimProcess& p) = 0;
-};
-
-// A region argument port's m_axi interface: the read burst in progress and
-// the last bursts' ends, as axi_timing.h times them. A burst is what Vitis
-// infers in a pipelined loop: reads of consecutive rows in consecutive
-// iterations of one run, up to burst_beats, not across a 4 KiB boundary.
-struct SimAxi {
-  AxiTiming timing;
-  int64_t bytes = 1;  // an element's bytes on the port (axi_element_bits)
-  int64_t run = -1, iteration = -1, next_row = -1, beats = 0;  // the burst in progress
-  int64_t request = INT64_MIN / 2;  // when its request went out
-  int64_t ready = 0;                // when its data can be read
-  int64_t last_read = 0;            // its latest beat
-  int64_t bursts = 0;               // read bursts so far
-  std::vector<int64_t> tails;       // the last beat of each of the last read_outstanding bursts, a ring
-
-  explicit SimAxi(const AxiTiming& timing, int element_bits)
-      : timing(timing), bytes(axi_element_bits(element_bits) / 8), tails(static_cast<size_t>(timing.read_outstanding), 0) {}
-
-  // What a read of `row` in the clock's current iteration is to the burst
-  // in progress: a beat of it, the first of the next piece of a burst split
-  // at burst_beats or 4 KiB, or the first of a new burst. It depends on the
-  // rows and the clock's iterations and runs alone, never on time.
-  ProcessTrace::Op classify(const ProcessClock& clock, int64_t row) {
-    const bool consecutive = clock.run() == run && clock.iterations() == iteration + 1 && row == next_row;
-    next_row = row + 1;
-    if (!consecutive) return ProcessTrace::kBurst;
-    return beats < timing.burst_beats && (row * bytes) % kAxiBurstBoundaryBytes != 0 ? ProcessTrace::kBeat
-                                                                                       : ProcessTrace::kBurstNext;
-  }
-  // Times the read `kind` classified, the k-th access of the iteration to
-  // argument port `port`: a new burst's request goes out `latency` cycles of
-  // the pipeline's progress ahead of the read (ProcessClock::request_time),
-  // one a cycle; the next piece of a split one right after the piece before.
-  // Each waits for the burst read_outstanding before it.
-  void read(ProcessClock& clock, int port, int64_t k, ProcessTrace::Op kind) {
-    if (kind != ProcessTrace::kBeat) {
-      const int64_t window = timing.read_outstanding;
-      if (bursts > 0) tails[static_cast<size_t>((bursts - 1) % window)] = last_read;
-      request = kind == ProcessTrace::kBurstNext ? request + 1
-                                                 : std::max(clock.request_time(timing.latency), request + 1);
-      ready = request + axi_read_latency(timing.latency);
-      if (bursts >= window)
-        ready = std::max(ready, tails[static_cast<size_t>((bursts - window) % window)] + axi_outstanding_gap(timing.latency));
-      ++bursts;
-      beats = 0;
-      run = clock.run();
-    }
-    ++beats;
-    iteration = clock.iterations();
-    last_read = clock.dram_read(port, k, ready);
-  }
-  // The k-th write of the iteration to argument port `port` leaves with its
-  // iteration's outputs; its burst's response comes back axi_write_response
-  // cycles after its last beat, which the latest write's response bounds.
-  void write(ProcessClock& clock, int port, int64_t k) const {
-    clock.await_response(port, clock.dram_write_cycle(k) + axi_write_response(timing.latency));
-  }
-};
-
-// A memory port's storage, with the stores still in flight when it declares a
-// write latency.
-struct SimStorage {
-  // What every access needs, first. Unbound, a port has no rows: every access
-  // is out of range, and the cold path names it unbound.
-  uint64_t* base = nullptr;  // row r is at base + r * stride
-  int64_t rows = 0;
-  bool bound = false;
-  bool timed = false;  // a write latency, registers or an argument: the accesses take the cold path
-  bool memory = false;  // on chip; else a region argument
-  bool shared = false;  // another port of the process is bound to the same buffer
-  // Every access is held to the budget, not only a side's second in a trip:
-  // a single-port memory, whose load and store share a port, or a shared one.
-  bool check_each = false;
-  // A true dual-port memory's loads and stores share its two ports: a side's
-  // first access is checked too once the other side has been used.
-  bool two_sided = false;
-  Storage storage = Storage::dual_port;  // a memory's ports
-  Buffer* buffer = nullptr;
-  int write_latency = 0;
-  bool registers() const { return storage == Storage::registers; }
-  std::vector<int64_t> written_in;  // registers: the clock iteration each row was last written in
-  std::unique_ptr<SimAxi> axi;  // an argument's interface; out of line, so a memory port's stays small
-  struct Pending {
-    int64_t row, visible_at;
-    std::vector<uint64_t> limbs;
-  };
-  std::vector<Pending> in_flight;  // in issue order; at most write_latency long
-  size_t first = 0;                // in_flight[first..] have not landed
-
-  // Applies every store visible by `iteration`.
-  void land(int64_t iteration) {
-    while (first < in_flight.size() && in_flight[first].visible_at <= iteration) {
-      const Pending& p = in_flight[first++];
-      uint64_t* row = buffer->row(p.row);
-      for (size_t l = 0; l < p.limbs.size(); ++l) row[l] = p.limbs[l];
-    }
-    if (first == in_flight.size()) in_flight.clear(), first = 0;
-  }
-};
 
 // Every access is one step: it counts against the watchdog's step limit, and
 // its port's FIFO or storage was resolved once, at bind(). The common access
@@ -179,55 +50,35 @@ struct SimStorage {
 // FIFO and the clock; everything else is out of line.
 class SimProcess {
  public:
-  SimProcess(Scheduler& scheduler, const UnitModel& unit, ProcessClock clock, std::vector<int64_t> params,
-             int64_t max_cycles)
-      : clock(std::move(clock)), scheduler_(scheduler), unit_(unit), params_(std::move(params)) {
-    this->clock.set_alarm(max_cycles, &step_limit_);
-  }
   virtual ~SimProcess() = default;
 
-  // The clock knows its memory and argument ports already (clock_for.h).
-  // `fifos` and `storage` are parallel to the unit's ports: `unbound` (a FIFO
-  // of depth 0, so every access blocks, and block() names it) where a port is
-  // unbound or of the other kind, and default storage where it is not storage.
-  void bind(std::vector<SimFifo*> fifos, std::vector<SimStorage> storage, SimFifo* unbound) {
-    fifo_of_ = std::move(fifos);
-    storage_of_ = std::move(storage);
-    unbound_ = unbound;
-    mem_touched_.assign(2 * storage_of_.size(), -1);
-    for (SimStorage& s : storage_of_) {
-      for (const SimStorage& other : storage_of_)
-        s.shared = s.shared || (&s != &other && s.buffer != nullptr && s.buffer == other.buffer);
-      s.check_each = s.shared || (s.memory && s.storage == Storage::single_port);
-      s.two_sided = s.memory && s.storage == Storage::dual_port;
-    }
-  }
-
+  // What a body's Context calls (units/context.h), each inline: the same
+  // calls as the virtual Io's (units/io.h), on a class that has no base.
   [[gnu::always_inline]] void read(int port, uint64_t* limbs, int limb_count) {
-    SimFifo& f = *fifo_of_[static_cast<size_t>(port)];
+    detail::SimFifo& f = *fifo_of_[static_cast<size_t>(port)];
     step(port, ProcessTrace::kRead);
     while (f.times.empty()) [[unlikely]]
       blocked(f, port, false);
     assert(static_cast<int>(f.stride) == limb_count);
     copy_limbs(f.ring.data() + f.times.head_slot() * static_cast<size_t>(limb_count), limb_count, limbs);
-    f.read(clock, port);
+    f.read(clock_, port);
     wake_waiter(f);
   }
 
   [[gnu::always_inline]] void write(int port, const uint64_t* limbs, int limb_count) {
-    SimFifo& f = *fifo_of_[static_cast<size_t>(port)];
+    detail::SimFifo& f = *fifo_of_[static_cast<size_t>(port)];
     step(port, ProcessTrace::kWrite);
     while (f.times.full()) [[unlikely]]
       blocked(f, port, true);
     assert(static_cast<int>(f.stride) == limb_count);
     f.make_room();
     copy_limbs(limbs, limb_count, f.ring.data() + f.times.tail_slot() * static_cast<size_t>(limb_count));
-    f.write(clock, port);
+    f.write(clock_, port);
     wake_waiter(f);
   }
 
   [[gnu::always_inline]] void load(int port, int64_t row, uint64_t* limbs, int limb_count) {
-    SimStorage& s = storage_of_[static_cast<size_t>(port)];
+    detail::SimStorage& s = storage_of_[static_cast<size_t>(port)];
     step(port, ProcessTrace::kLoad);
     if (static_cast<uint64_t>(row) >= static_cast<uint64_t>(s.rows)) [[unlikely]]
       bad_row(port, row, "load");
@@ -235,12 +86,12 @@ class SimProcess {
     if (s.timed) [[unlikely]]
       return timed_load(s, port, row, limbs, limb_count);
     copy_limbs(s.base + row * limb_count, limb_count, limbs);
-    if (clock.load(port) > 0 || s.check_each || (s.two_sided && clock.writes_in_trip(port) > 0)) [[unlikely]]
+    if (clock_.load(port) > 0 || s.check_each || (s.two_sided && clock_.writes_in_trip(port) > 0)) [[unlikely]]
       check_storage(s, port);
   }
 
   [[gnu::always_inline]] void store(int port, int64_t row, const uint64_t* limbs, int limb_count) {
-    SimStorage& s = storage_of_[static_cast<size_t>(port)];
+    detail::SimStorage& s = storage_of_[static_cast<size_t>(port)];
     step(port, ProcessTrace::kStore);
     if (static_cast<uint64_t>(row) >= static_cast<uint64_t>(s.rows)) [[unlikely]]
       bad_row(port, row, "store");
@@ -248,7 +99,7 @@ class SimProcess {
     if (s.timed) [[unlikely]]
       return timed_store(s, port, row, limbs, limb_count);
     copy_limbs(limbs, limb_count, s.base + row * limb_count);
-    if (clock.store(port) > 0 || s.check_each || (s.two_sided && clock.reads_in_trip(port) > 0)) [[unlikely]]
+    if (clock_.store(port) > 0 || s.check_each || (s.two_sided && clock_.reads_in_trip(port) > 0)) [[unlikely]]
       check_storage(s, port);
   }
 
@@ -258,7 +109,7 @@ class SimProcess {
   // the unit's source, and ends with the loop body's scope. A trip inside a
   // trip is refused (nested-pipeline): HLS pipelines one loop of a nest.
   [[gnu::always_inline]] void begin_trip(int line) {
-    if (clock.in_trip()) [[unlikely]]
+    if (clock_.in_trip()) [[unlikely]]
       nested_trip(line);
     // A trip over its budget is refused before the next begins; and a trip
     // is a cycle's worth of time even if it touches nothing, so the cycle
@@ -267,34 +118,62 @@ class SimProcess {
       past_limit(-1, ProcessTrace::kTrip);
     if (trace_ != nullptr) [[unlikely]]
       record_trip(line);
-    clock.begin_trip(line);
+    clock_.begin_trip(line);
     ++iteration_;
     trip_line_ = line;
   }
   // LOOM_LOOP_ENTRY: the next marked loop is entered afresh. Inside a trip it
   // would enter a loop inside a pipelined one: refused, as a nested pipeline.
   void loop_entry() {
-    if (clock.in_trip()) [[unlikely]]
+    if (clock_.in_trip()) [[unlikely]]
       entry_in_trip();
     if (trace_ != nullptr) trace_->add(ProcessTrace::kEntry), open_trip_ = false;
-    clock.loop_entry();
+    clock_.loop_entry();
   }
   // Ends the trip, from the guard's destructor, so it never throws: a trip
   // over its II budget is refused (ii-over-budget) at the body's next access,
   // trip or end, which the step limit sends to past_limit().
   void end_trip() {
-    clock.end_trip();
-    if (over_budget_ || clock.over_budget()) [[unlikely]] {
+    clock_.end_trip();
+    if (over_budget_ || clock_.over_budget()) [[unlikely]] {
       over_budget_ = true;
       step_limit_ = INT64_MIN;
     }
   }
+
+ protected:
+  // What the simulator (compose/sim/simulator.cc) drives, which a body never
+  // sees: only a subclass of the simulator's makes, binds, resumes and ends
+  // a process.
+  SimProcess(detail::Scheduler& scheduler, const UnitModel& unit, ProcessClock clock, std::vector<int64_t> params,
+             int64_t max_cycles)
+      : clock_(std::move(clock)), scheduler_(scheduler), unit_(unit), params_(std::move(params)) {
+    clock_.set_alarm(max_cycles, &step_limit_);
+  }
+
+  // The clock knows its memory and argument ports already (clock_for.h).
+  // `fifos` and `storage` are parallel to the unit's ports: `unbound` (a FIFO
+  // of depth 0, so every access blocks, and block() names it) where a port is
+  // unbound or of the other kind, and default storage where it is not storage.
+  void bind(std::vector<detail::SimFifo*> fifos, std::vector<detail::SimStorage> storage, detail::SimFifo* unbound) {
+    fifo_of_ = std::move(fifos);
+    storage_of_ = std::move(storage);
+    unbound_ = unbound;
+    mem_touched_.assign(2 * storage_of_.size(), -1);
+    for (detail::SimStorage& s : storage_of_) {
+      for (const detail::SimStorage& other : storage_of_)
+        s.shared = s.shared || (&s != &other && s.buffer != nullptr && s.buffer == other.buffer);
+      s.check_each = s.shared || (s.memory && s.storage == Storage::single_port);
+      s.two_sided = s.memory && s.storage == Storage::dual_port;
+    }
+  }
+
   // The body has returned: a last trip over its budget is refused here, and
   // the process is done once its loop is left and its writes answered.
   void finish_body() {
-    if (over_budget_ || clock.over_budget()) over_budget();
+    if (over_budget_ || clock_.over_budget()) over_budget();
     if (trace_ != nullptr) trace_->add(ProcessTrace::kEnd), trace_->end(ProcessTrace::kReturned);
-    clock.end_body();
+    clock_.end_body();
   }
 
   // Records the process's events into `trace` from now on (trace.h): each
@@ -305,12 +184,12 @@ class SimProcess {
     trace_ = trace;
     limit_ = step_limit_;
     step_limit_ = steps_;
-    clock.set_alarm(max_cycles, &limit_);
+    clock_.set_alarm(max_cycles, &limit_);
   }
 
   // The pipeline drains: every store in flight lands.
   void drain() {
-    for (SimStorage& s : storage_of_)
+    for (detail::SimStorage& s : storage_of_)
       if (s.buffer != nullptr) s.land(INT64_MAX);
   }
 
@@ -327,7 +206,8 @@ class SimProcess {
     step_limit_ = steps_;
   }
 
-  ProcessClock clock;
+  // The process's timing so far.
+  const ProcessClock& clock() const { return clock_; }
 
  private:
   // Words are mostly one or two limbs: those skip the loop's setup, and a plain
@@ -350,26 +230,26 @@ class SimProcess {
   // argument's, against one read and one write channel a cycle.
   // Called for a side's second access in a trip, or every access of a
   // memory whose sides share ports.
-  void check_storage(const SimStorage& s, int port) {
-    if (!clock.in_trip()) return;
+  void check_storage(const detail::SimStorage& s, int port) {
+    if (!clock_.in_trip()) return;
     const Storage kind = s.memory ? s.storage : Storage::simple_dual_port;
     if (s.shared) [[unlikely]]
       return check_shared(s, kind);
-    if (!fits(kind, clock.reads_in_trip(port), clock.writes_in_trip(port), clock.ii())) [[unlikely]]
+    if (!fits(kind, clock_.reads_in_trip(port), clock_.writes_in_trip(port), clock_.ii())) [[unlikely]]
       over_budget_ = true;
   }
   // Ports bound to one memory or argument share its ports (an m_axi bundle
   // has one read and one write channel, however many ports reach it).
-  void check_shared(const SimStorage& s, Storage kind) {
+  void check_shared(const detail::SimStorage& s, Storage kind) {
     const auto [reads, writes] = uses_of(s.buffer);
-    if (!fits(kind, reads, writes, clock.ii())) over_budget_ = true;
+    if (!fits(kind, reads, writes, clock_.ii())) over_budget_ = true;
   }
   std::pair<int64_t, int64_t> uses_of(const Buffer* buffer) const {
     int64_t reads = 0, writes = 0;
     for (size_t k = 0; k < storage_of_.size(); ++k)
       if (storage_of_[k].buffer == buffer) {
-        reads += clock.reads_in_trip(static_cast<int>(k));
-        writes += clock.writes_in_trip(static_cast<int>(k));
+        reads += clock_.reads_in_trip(static_cast<int>(k));
+        writes += clock_.writes_in_trip(static_cast<int>(k));
       }
     return {reads, writes};
   }
@@ -380,7 +260,7 @@ class SimProcess {
   // Tells the trace of an access (trace.h): a trip's end first, if the
   // access follows one outside it.
   void record_event(ProcessTrace::Op op, int port) {
-    if (open_trip_ && !clock.in_trip()) trace_->add(ProcessTrace::kEndTrip), open_trip_ = false;
+    if (open_trip_ && !clock_.in_trip()) trace_->add(ProcessTrace::kEndTrip), open_trip_ = false;
     trace_->add(op, port);
   }
   // What an access turned out to be, once its storage said (a register, an
@@ -399,7 +279,7 @@ class SimProcess {
     if (++steps_ > step_limit_) [[unlikely]]
       past_limit(port, op);
   }
-  [[gnu::always_inline]] void wake_waiter(SimFifo& f) {
+  [[gnu::always_inline]] void wake_waiter(detail::SimFifo& f) {
     if (f.waiter == nullptr) [[likely]]
       return;
     SimProcess* waiter = f.waiter;
@@ -413,7 +293,7 @@ class SimProcess {
   [[gnu::cold, gnu::noinline]] void past_limit(int port, ProcessTrace::Op op) {
     // Recording reaches here mid-trip too; the coupled run refuses a trip over
     // its budget only once it has ended (end_trip), or when it blocks.
-    if (over_budget_ && (trace_ == nullptr || !clock.in_trip())) over_budget();
+    if (over_budget_ && (trace_ == nullptr || !clock_.in_trip())) over_budget();
     if (port >= 0 && fifo_of_[static_cast<size_t>(port)] == unbound_ && !storage_of_[static_cast<size_t>(port)].bound)
       unbound(port);
     if (trace_ != nullptr && steps_ <= limit_ && port >= 0) {
@@ -423,15 +303,15 @@ class SimProcess {
     }
     scheduler_.out_of_bounds(*this);
   }
-  [[gnu::cold, gnu::noinline]] void blocked(SimFifo& f, int port, bool on_full) {
+  [[gnu::cold, gnu::noinline]] void blocked(detail::SimFifo& f, int port, bool on_full) {
     if (&f == unbound_) unbound(port);
     // A trip already over its budget is refused now: waiting could end in a
     // deadlock report that hides it.
-    if (over_budget_ || clock.over_budget()) over_budget();
+    if (over_budget_ || clock_.over_budget()) over_budget();
     scheduler_.block(*this, f, port, on_full);
   }
   [[noreturn, gnu::cold, gnu::noinline]] void bad_row(int port, int64_t row, const char* verb) {
-    const SimStorage& s = storage_of_[static_cast<size_t>(port)];
+    const detail::SimStorage& s = storage_of_[static_cast<size_t>(port)];
     if (!s.bound) unbound(port);
     scheduler_.fail(*this, "row-out-of-range", port,
                     std::string(verb) + " of row " + std::to_string(row) + ", outside its " + std::to_string(s.rows) +
@@ -446,15 +326,15 @@ class SimProcess {
   }
 
   // A memory that declares a write latency, or registers; or an argument.
-  [[gnu::noinline]] void timed_load(SimStorage& s, int port, int64_t row, uint64_t* limbs, int limb_count) {
+  [[gnu::noinline]] void timed_load(detail::SimStorage& s, int port, int64_t row, uint64_t* limbs, int limb_count) {
     if (s.write_latency > 0) s.land(mem_iteration(port, 0));
     copy_limbs(s.base + row * limb_count, limb_count, limbs);
     if (!s.memory) return argument_load(s, port, row);
     if (s.registers()) return retell(ProcessTrace::kStep);
-    if (clock.load(port) > 0 || s.check_each || (s.two_sided && clock.writes_in_trip(port) > 0))
+    if (clock_.load(port) > 0 || s.check_each || (s.two_sided && clock_.writes_in_trip(port) > 0))
       check_storage(s, port);
   }
-  [[gnu::noinline]] void timed_store(SimStorage& s, int port, int64_t row, const uint64_t* limbs, int limb_count) {
+  [[gnu::noinline]] void timed_store(detail::SimStorage& s, int port, int64_t row, const uint64_t* limbs, int limb_count) {
     if (s.write_latency > 0) {
       const int64_t issued = mem_iteration(port, 1);
       s.land(issued);
@@ -466,26 +346,26 @@ class SimProcess {
     if (s.registers()) {
       // Outside a trip, a register takes one write an iteration: a second starts the next.
       int64_t& written = s.written_in[static_cast<size_t>(row)];
-      retell(written == clock.iterations() ? ProcessTrace::kRewire : ProcessTrace::kWire);
-      clock.wire(written == clock.iterations());
-      written = clock.iterations();
-    } else if (clock.store(port) > 0 || s.check_each || (s.two_sided && clock.reads_in_trip(port) > 0)) {
+      retell(written == clock_.iterations() ? ProcessTrace::kRewire : ProcessTrace::kWire);
+      clock_.wire(written == clock_.iterations());
+      written = clock_.iterations();
+    } else if (clock_.store(port) > 0 || s.check_each || (s.two_sided && clock_.reads_in_trip(port) > 0)) {
       check_storage(s, port);
     }
   }
   // An argument's read and write: the II budget here, the timing in SimAxi.
-  void argument_load(SimStorage& s, int port, int64_t row) {
-    const int64_t k = clock.load(port);
+  void argument_load(detail::SimStorage& s, int port, int64_t row) {
+    const int64_t k = clock_.load(port);
     if (k > 0 || s.check_each) check_storage(s, port);
-    const ProcessTrace::Op kind = s.axi->classify(clock, row);
+    const ProcessTrace::Op kind = s.axi->classify(clock_, row);
     retell(kind);
-    s.axi->read(clock, port, k, kind);
+    s.axi->read(clock_, port, k, kind);
   }
-  void argument_store(SimStorage& s, int port) {
-    const int64_t k = clock.store(port);
+  void argument_store(detail::SimStorage& s, int port) {
+    const int64_t k = clock_.store(port);
     if (k > 0 || s.check_each) check_storage(s, port);
     retell(ProcessTrace::kArgStore);
-    s.axi->write(clock, port, k);
+    s.axi->write(clock_, port, k);
   }
 
   // The memory iteration of an access to `side` (0 load, 1 store) of `port`:
@@ -493,20 +373,21 @@ class SimProcess {
   // iteration starts the next.
   int64_t mem_iteration(int port, int side) {
     int64_t& last = mem_touched_[2 * static_cast<size_t>(port) + static_cast<size_t>(side)];
-    if (last == iteration_ && !clock.in_trip()) ++iteration_;
+    if (last == iteration_ && !clock_.in_trip()) ++iteration_;
     last = iteration_;
     return iteration_;
   }
 
-  Scheduler& scheduler_;
+  ProcessClock clock_;  // first, as the body's accesses touch it most
+  detail::Scheduler& scheduler_;
   const UnitModel& unit_;
   std::vector<int64_t> params_;
   int64_t steps_ = 0;
   int64_t step_limit_ = INT64_MAX;
   // What each port is bound to, resolved once.
-  std::vector<SimFifo*> fifo_of_;
-  std::vector<SimStorage> storage_of_;
-  SimFifo* unbound_ = nullptr;
+  std::vector<detail::SimFifo*> fifo_of_;
+  std::vector<detail::SimStorage> storage_of_;
+  detail::SimFifo* unbound_ = nullptr;
   // The pipelined loop's iteration, and when each memory port's load and store
   // sides were last touched in it.
   int64_t iteration_ = 0;

@@ -1,7 +1,8 @@
 // How a run ends, whichever engine ran it: what each process and channel was
-// left at, turned into the SimResult's statistics and, for a run that did not
-// complete, its DeadlockReport with the wait-for graph's cycles. The coupled
-// simulator and the trace timer both end here, so they report alike.
+// left at, turned into the SimResult's statistics (run_statistics.h) and, for
+// a run that did not complete, its DeadlockReport with the wait-for graph's
+// cycles (deadlock_graph.h). The coupled simulator and the trace timer both
+// end here, so they report alike.
 #pragma once
 
 #include <string>

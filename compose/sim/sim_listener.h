@@ -1,8 +1,9 @@
 // What a run reports as it happens, to whoever subscribes to it
-// (SimOptions::listeners): the report and the JSON output (sim_report.h) and
-// the trace (chrome_trace.h) are views that subscribe, as LLVM MCA's views
-// subscribe to its hardware events, so the run records nothing for a view
-// that nobody asked for.
+// (SimOptions::listeners): the timeline (timeline.h) and the trace drawn from
+// it (chrome_trace.h) are views that subscribe, as LLVM MCA's views subscribe
+// to its hardware events, so the run records nothing for a view that nobody
+// asked for. What the run counts anyway is in its SimResult, which the text
+// report and the JSON output (sim_report.h) format once it has ended.
 //
 // Events come on the simulator's thread. One process's stalls come in the
 // order of its clock, one channel's words in the order they were read; across

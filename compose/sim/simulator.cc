@@ -1,3 +1,9 @@
+// The coupled engine (engine.h): every process on a fiber of its own, each
+// running until it blocks and handing the thread straight to the next ready
+// one, with each access timed as its body makes it. The run ends through
+// end_run (run_end.h); simulate() checks a request (validate_inputs.cc) and
+// hands it to the engine the options name; record_run() is the trace
+// engine's functional run, this engine's at unbounded depths.
 #include "compose/sim/simulator.h"
 
 #include "compose/sim/body_entry.h"
@@ -38,6 +44,12 @@ class Task final : public SimProcess {
   // Resolves ports to the simulation's FIFOs and buffers, which must not move after.
   void bind_ports();
 
+  // What the run drives (SimProcess's protected part), for the Simulation.
+  using SimProcess::clock;
+  using SimProcess::record_into;
+  using SimProcess::set_step_limit;
+  using SimProcess::steps;
+
   int id;
   const loom::Process& decl;
   State state = ready;
@@ -60,7 +72,7 @@ class Task final : public SimProcess {
 // The processes hand the thread to one another directly, in the order they
 // became ready, with one fiber switch each; the run's own fiber gets it back
 // when none is ready or the run is stopping.
-class Simulation final : public Scheduler {
+class Simulation final : public detail::Scheduler {
  public:
   // Records each process's trace into `traces`, if not null, at unbounded
   // depths (the trace engine's functional run).
@@ -97,7 +109,7 @@ class Simulation final : public Scheduler {
   [[noreturn]] void leave(Task& t);
 
   // Scheduler: what a process cannot do by itself.
-  void block(SimProcess& p, SimFifo& f, int port, bool on_full) override;
+  void block(SimProcess& p, detail::SimFifo& f, int port, bool on_full) override;
   void wake(SimProcess& p) override {
     Task& t = static_cast<Task&>(p);
     t.state = Task::ready;
@@ -109,8 +121,8 @@ class Simulation final : public Scheduler {
   const Region& region;
   const SimOptions& options;
   SimListener* events = nullptr;  // the subscribers, or none
-  std::vector<SimFifo> fifos;
-  SimFifo unbound{1, 0};  // what an unbound port's accesses find: see SimProcess::bind
+  std::vector<detail::SimFifo> fifos;
+  detail::SimFifo unbound{1, 0};  // what an unbound port's accesses find: see SimProcess::bind
   std::vector<Buffer> memories, arguments;
   std::vector<std::unique_ptr<Task>> processes;
   int64_t steps = 0;  // of every process, as of when each last left the thread
@@ -126,7 +138,7 @@ class Simulation final : public Scheduler {
   void resume(Task& t) {
     ++resumes_;
     t.steps_at_resume = t.steps();
-    t.set_step_limit(t.clock.now() > options.max_cycles ? INT64_MIN
+    t.set_step_limit(t.clock().now() > options.max_cycles ? INT64_MIN
                                                        : t.steps() + (options.max_steps - steps));
   }
   // ...and leaves it.
@@ -236,12 +248,12 @@ void Task::body_threw(const std::string& what) {
 }
 
 void Task::bind_ports() {
-  std::vector<SimFifo*> fifos;
-  std::vector<SimStorage> storage;
+  std::vector<detail::SimFifo*> fifos;
+  std::vector<detail::SimStorage> storage;
   for (const Target& t : decl.ports) {
     const size_t id = static_cast<size_t>(t.id);
     fifos.push_back(t.bound() && t.kind == ObjectKind::channel ? &sim_.fifos[id] : &sim_.unbound);
-    SimStorage s;
+    detail::SimStorage s;
     if (t.bound() && t.kind == ObjectKind::memory) {
       s.buffer = &sim_.memories[id];
       s.memory = true;
@@ -251,7 +263,7 @@ void Task::bind_ports() {
     } else if (t.bound() && t.kind == ObjectKind::argument) {
       s.buffer = &sim_.arguments[id];
       const ArgumentInstance& a = sim_.region.arguments[id];
-      s.axi = std::make_unique<SimAxi>(a.axi, a.word.bits());
+      s.axi = std::make_unique<detail::SimAxi>(a.axi, a.word.bits());
     }
     if (s.buffer != nullptr) {
       s.bound = true;
@@ -264,7 +276,7 @@ void Task::bind_ports() {
   bind(std::move(fifos), std::move(storage), &sim_.unbound);
 }
 
-void Simulation::block(SimProcess& p, SimFifo& f, int port, bool on_full) {
+void Simulation::block(SimProcess& p, detail::SimFifo& f, int port, bool on_full) {
   Task& t = static_cast<Task&>(p);
   t.state = Task::blocked;
   t.blocked_port = port;
@@ -317,7 +329,7 @@ void Simulation::conclude() {
   result.resumes = resumes_;
   std::vector<ProcessEnd> ends;
   for (const auto& p : processes) {
-    ends.push_back({p->state, p->blocked_port, p->blocked_on_full, &p->clock, p->steps()});
+    ends.push_back({p->state, p->blocked_port, p->blocked_on_full, &p->clock(), p->steps()});
     // A trace ends where its process was left: only a blocked one waits for
     // good, since at unbounded depths only a read blocks.
     if (traces_ != nullptr)
@@ -327,111 +339,10 @@ void Simulation::conclude() {
                                                      : ProcessTrace::kCut);
   }
   std::vector<const TimedFifo*> timed;
-  for (const SimFifo& f : fifos) timed.push_back(&f);
+  for (const detail::SimFifo& f : fifos) timed.push_back(&f);
   end_run(region, ends, timed, watchdog_reason, tripped, events, result);
   for (size_t a = 0; a < region.arguments.size(); ++a) result.arguments[region.arguments[a].name] = arguments[a];
 }
-
-Status check_inputs(const Region& region, const Inputs& inputs) {
-  Status status;
-  for (const auto& [name, buffer] : inputs) {
-    const ArgumentInstance* arg = nullptr;
-    for (const ArgumentInstance& a : region.arguments)
-      if (a.name == name) arg = &a;
-    const std::string where = "input '" + name + "'";
-    if (arg == nullptr) {
-      status.add("unknown-argument", where, "names no argument of region '" + region.name + "'");
-    } else if (!(buffer.word() == arg->word)) {
-      status.add("input-word", where, "holds " + buffer.word().to_string() + " words, but the argument holds " +
-                                          arg->word.to_string());
-    } else if (buffer.rows() != arg->size) {
-      status.add("input-size", where, "has " + std::to_string(buffer.rows()) + " rows, but the argument has " +
-                                          std::to_string(arg->size));
-    }
-  }
-  for (const ArgumentInstance& a : region.arguments) {
-    if (inputs.count(a.name) || !a.user.valid()) continue;
-    const PortInfo& port = region.port(a.user);
-    if (port.access == Access::read)
-      status.add("missing-input", "argument '" + a.name + "'", "is read by " + region.describe(a.user) + ", but no input gives it");
-  }
-  return status;
-}
-
-}  // namespace
-
-int64_t SimResult::words_left() const {
-  int64_t left = 0;
-  for (const ChannelStats& c : channels) left += c.left;
-  return left;
-}
-
-std::string SimResult::summary() const {
-  switch (outcome) {
-    case completed: {
-      std::string out = "completed in " + std::to_string(cycles) + " cycles (" + std::to_string(steps) + " steps)\n";
-      if (words_left() == 0) return out;
-      std::string where;
-      int listed = 0, holding = 0;
-      for (const ChannelStats& c : channels) {
-        if (c.left == 0) continue;
-        ++holding;
-        if (listed++ < 8) where += (where.empty() ? "" : ", ") + c.label + " (" + std::to_string(c.left) + ")";
-      }
-      if (holding > listed) where += ", and " + std::to_string(holding - listed) + " more channels";
-      return out + "warning: every process finished with " + std::to_string(words_left()) +
-             " words written and never read, in " + where + "\n";
-    }
-    case deadlock:
-    case watchdog: return report->to_string();
-    case error: return "stopped by an error:\n" + errors.to_string();
-  }
-  return "";
-}
-
-Status check_run(const Region& region, const Inputs& inputs, const SimOptions& options) {
-  Status status = check_inputs(region, inputs);
-  for (size_t l = 0; l < options.listeners.size(); ++l) {
-    const std::string where = "SimOptions::listeners[" + std::to_string(l) + "]";
-    if (options.listeners[l] == nullptr) status.add("null-listener", where, "is nullptr, not a listener");
-    for (size_t earlier = 0; earlier < l; ++earlier)
-      if (options.listeners[l] != nullptr && options.listeners[l] == options.listeners[earlier])
-        status.add("duplicate-listener", where, "is listeners[" + std::to_string(earlier) + "] again: a view would be told every event twice");
-  }
-  if (!options.depths.empty() && options.depths.size() != region.channels.size())
-    status.add("depths-size", "SimOptions::depths",
-               "has " + std::to_string(options.depths.size()) + " depths, but region '" + region.name + "' has " +
-                   std::to_string(region.channels.size()) + " channels");
-  else
-    for (size_t c = 0; c < options.depths.size(); ++c)
-      if (options.depths[c] < 1 || (options.depths[c] > kMaxFifoDepth && options.depths[c] != kUnboundedDepth))
-        status.add("invalid-depth", "channel '" + region.channels[c].label() + "'",
-                   "is given depth " + std::to_string(options.depths[c]) + "; a FIFO holds 1 to " +
-                       std::to_string(kMaxFifoDepth) + " words (or is unbounded, kUnboundedDepth)");
-  // A ring holds a power of two of words at or above the depth: 16 bytes of
-  // times each, and its limbs.
-  if (status.ok()) {
-    int64_t bytes = 0;
-    for (size_t c = 0; c < region.channels.size(); ++c) {
-      const int64_t depth = options.depths.empty() ? region.channels[c].depth : options.depths[c];
-      if (depth == kUnboundedDepth) continue;  // grows as it fills
-      const int64_t limbs = bits::limbs_for(static_cast<unsigned>(region.channels[c].word.bits()));
-      bytes += static_cast<int64_t>(FifoTimes::ring_size(depth)) * (16 + 8 * limbs);
-      if (bytes > kMaxFifoBytes) break;
-    }
-    if (bytes > kMaxFifoBytes)
-      status.add("fifo-memory", "region '" + region.name + "'",
-                 "its FIFOs at these depths would hold more than " + std::to_string(kMaxFifoBytes >> 30) +
-                     " GiB of words and their cycles; give the deep ones smaller depths");
-  }
-  for (const Process& p : region.processes)
-    if (p.unit->entry<SimBody>(kSimulatorBackend) == nullptr)
-      status.add("no-simulator-entry", "unit '" + p.name() + "'",
-                 "was placed without the simulator's entry point; place units with loom::place<U> (compose/place.h)");
-  return status;
-}
-
-namespace {
 
 class CoupledEngine final : public SimEngine {
  public:

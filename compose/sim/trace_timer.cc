@@ -7,9 +7,10 @@
 
 #include "compose/sim/clock_for.h"
 #include "compose/sim/control_timing.h"
-#include "compose/sim/process.h"
+#include "compose/sim/internal/sim_axi.h"
 #include "compose/sim/run_end.h"
 #include "compose/sim/subscribers.h"
+#include "compose/sim/timed_fifo.h"
 #include "compose/sim/trace_engine.h"
 
 namespace loom {
@@ -29,7 +30,7 @@ struct TimedProcess {
   ProcessTrace::Reader reader;
   ProcessTrace::Ending ending;
   std::vector<int> channel_of;                // per port: its channel, or -1
-  std::vector<std::unique_ptr<SimAxi>> axi;   // per port: an argument's interface
+  std::vector<std::unique_ptr<detail::SimAxi>> axi;  // per port: an argument's interface
   ProcessEnd::State state = ProcessEnd::ready;
   int blocked_port = -1;
   bool blocked_on_full = false;
@@ -192,7 +193,7 @@ std::optional<SimResult> Timer::run() {
       p->axi.emplace_back();
       if (t.bound() && t.kind == ObjectKind::argument) {
         const ArgumentInstance& a = region_.arguments[static_cast<size_t>(t.id)];
-        p->axi.back() = std::make_unique<SimAxi>(a.axi, a.word.bits());
+        p->axi.back() = std::make_unique<detail::SimAxi>(a.axi, a.word.bits());
       }
     }
     processes_.push_back(std::move(p));

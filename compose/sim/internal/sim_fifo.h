@@ -1,0 +1,37 @@
+// A channel's FIFO in the coupled simulator: its words beside their times
+// (timed_fifo.h), and the process blocked on it.
+// Internal to compose/sim: what the simulator's process (process.h) is built
+// from, which no user of the simulator names. BUILD lets only compose/sim see it.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "compose/sim/timed_fifo.h"
+#include "units/bits.h"
+
+namespace loom {
+
+class SimProcess;
+
+namespace detail {
+
+// A FIFO of words, with the cycle each word was written and read: bounded,
+// or unbounded for the trace engine's functional run.
+struct SimFifo : TimedFifo {
+  unsigned stride;              // limbs per word
+  std::vector<uint64_t> ring;   // times.ring_words() words
+  SimProcess* waiter = nullptr;  // the one side blocked on it (both cannot be: it is not full and empty)
+
+  SimFifo(int bits, int64_t depth)
+      : TimedFifo(depth), stride(bits::limbs_for(static_cast<unsigned>(bits))), ring(times.ring_words() * stride, 0) {}
+  uint64_t* slot(size_t s) { return ring.data() + s * stride; }
+  // Room for the next write: an unbounded FIFO's words grow with its times.
+  [[gnu::always_inline]] void make_room() {
+    if (times.grew()) [[unlikely]]
+      ring.resize(times.ring_words() * stride);
+  }
+};
+
+}  // namespace detail
+}  // namespace loom
