@@ -34,22 +34,20 @@ ActionModel model(const isa::Params& p = isa::kDefaults) {
 TEST_CASE("the model's work counts equal the header counts, for every GEMM shape and 200 random programs") {
   for (const isa::Params& p : {build_at(4, 16), build_at(8, 64)}) {
     const ActionModel m = model(p);
-    int programs = 0;
+    // The suite (its contents held by programs_test: every GEMM shape, the
+    // vector and distance programs, random programs 0..99), then 100 more.
     for (const Program& program : program_suite(p)) {
       auto a = assemble(program, p);
       REQUIRE(a.ok());
       const Status counts = check_work_counts(m.machine, a.value());
       INFO(to_text(program) << counts.to_string());
       CHECK(counts.ok());
-      ++programs;
     }
     for (uint64_t seed = 100; seed < 200; ++seed) {
       auto a = assemble(random_program(seed, p), p);
       REQUIRE(a.ok());
       CHECK(check_work_counts(m.machine, a.value()).ok());
-      ++programs;
     }
-    CHECK(programs >= 200 + 64);
   }
 }
 

@@ -240,7 +240,7 @@ TEST_CASE("the looped GEMMs land within 10% of the seed's published cosim cycles
         CHECK(std::abs(ratio - 1.0) <= kCosimBand);
         ++shapes;
       }
-  CHECK(shapes == 5);
+  CHECK(shapes == static_cast<int>(published_cosim().size()));  // every published shape has its looped run
 }
 
 // stress itself runs sharded in stress_test.cc.
