@@ -12,8 +12,16 @@
 #include <string>
 #include <sys/wait.h>
 
+#include <fmt/format.h>
+#include <map>
+#include <vector>
+
+#include "machines/cycle_table.h"
 #include "machines/registry.h"
+#include "machines/tinytpu/build.h"
+#include "machines/tinytpu/gates.h"
 #include "tests/loom_cli.h"
+#include "tests/tinytpu/stress_counts.h"
 
 namespace {
 
@@ -209,32 +217,94 @@ TEST_CASE("loom ref names a bad CSV cell by file, line and column", "[cli][isa]"
 
 namespace {
 
-TEST_CASE("loom bench prints ALL EXACT and the cycle table", "[cli][tinytpu]") {
-  const Run r = loom("bench");
-  CHECK(r.exit_code == 0);
-  CHECK(r.out.find("\nALL EXACT (21 runs") != std::string::npos);
-  CHECK(r.out.find("cycle table") != std::string::npos);
-  // The published cosim row and the MAC limit stand beside the simulated cycles.
-  CHECK(r.out.find("16x16x16") != std::string::npos);
-  CHECK(r.out.find("674") != std::string::npos);
-  CHECK(r.out.find("256") != std::string::npos);
+// The committed cycles of TinyTPU's default build (machines/cycles/tinytpu.txt),
+// by run name; the table names a build by its parameters as --param sets them.
+std::map<std::string, int64_t> committed_default_cycles(const loom::tinytpu::isa::Params& p) {
+  std::string build;
+  for (const loom::tinytpu::isa::ParameterInfo& param : loom::tinytpu::isa::kParameters)
+    build += (build.empty() ? "" : " ") + std::string(param.name) + "=" + std::to_string(*loom::tinytpu::isa::find_value(p, param.name));
+  auto rows = loom::read_cycle_table(loom::cycle_table_path(".", "tinytpu"));
+  REQUIRE(rows.ok());
+  std::map<std::string, int64_t> out;
+  for (const loom::CycleRow& row : rows.value())
+    if (row.build == build) out[row.run] = row.cycles;
+  REQUIRE(!out.empty());
+  return out;
 }
 
-TEST_CASE("loom stress prints STRESS OK over at least 492 runs", "[cli][tinytpu]") {
+// Whitespace-separated fields of the line of `text` that starts with `start`.
+std::vector<std::string> row_fields(const std::string& text, const std::string& start) {
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind(start, 0) == 0) {
+      std::istringstream words(line);
+      std::vector<std::string> fields;
+      for (std::string w; words >> w;) fields.push_back(w);
+      return fields;
+    }
+  return {};
+}
+
+TEST_CASE("loom bench prints ALL EXACT, every run at its committed cycles, and the cycle table from its sources", "[cli][tinytpu]") {
+  const Run r = loom("bench");
+  CHECK(r.exit_code == 0);
+  const loom::tinytpu::isa::Params p = loom::tinytpu::build_from({}).value();
+  const std::vector<loom::tinytpu::GateCase> cases = loom::tinytpu::bench_cases(p);
+  const std::map<std::string, int64_t> committed = committed_default_cycles(p);
+  CHECK(committed.size() == cases.size());
+  // Each of bench's cases, EXACT at the cycles the table commits.
+  for (const loom::tinytpu::GateCase& c : cases) {
+    INFO(c.run.name);
+    REQUIRE(committed.count(c.run.name) == 1);
+    CHECK(r.out.find(fmt::format("\n  EXACT {:<40} {:>7} cycles\n", c.run.name, committed.at(c.run.name))) != std::string::npos);
+  }
+  CHECK(r.out.find("\ncycles: all " + std::to_string(cases.size()) + " runs as ./machines/cycles/tinytpu.txt commits them\n") !=
+        std::string::npos);
+  CHECK(r.out.find("\nALL EXACT (" + std::to_string(cases.size()) + " runs") != std::string::npos);
+  // The cycle table: a row a published shape (gates.cc published_cosim, the
+  // seed's cosim figures), its four forms' cycles as committed, the published
+  // figure, looped / published, and the MAC limit M*K*N / T^2.
+  REQUIRE(r.out.find("\ncycle table") != std::string::npos);
+  const std::string table = r.out.substr(r.out.find("\ncycle table"));
+  const std::vector<std::string> header = row_fields(table, "  MxKxN");
+  CHECK(header == std::vector<std::string>{"MxKxN", "looped", "flat", "relu", "relu", "flat", "published", "ratio", "MAC", "limit"});
+  for (const loom::tinytpu::PublishedRow& pub : loom::tinytpu::published_cosim()) {
+    const std::string shape = std::to_string(pub.m) + "x" + std::to_string(pub.k) + "x" + std::to_string(pub.n);
+    INFO(shape);
+    const std::vector<std::string> row = row_fields(table, "  " + shape + " ");
+    REQUIRE(row.size() == 8);
+    const std::string gemm = "gemm " + shape;
+    CHECK(row[1] == std::to_string(committed.at(gemm + " looped")));
+    CHECK(row[2] == std::to_string(committed.at(gemm + " flat")));
+    CHECK(row[3] == std::to_string(committed.at(gemm + " relu looped")));
+    CHECK(row[4] == std::to_string(committed.at(gemm + " relu flat")));
+    CHECK(row[5] == std::to_string(pub.cycles));
+    CHECK(row[6] == fmt::format("{:.3f}", static_cast<double>(committed.at(gemm + " looped")) / static_cast<double>(pub.cycles)));
+    CHECK(row[7] == std::to_string(pub.m * pub.k * pub.n / (p.T * p.T)));
+  }
+}
+
+TEST_CASE("loom stress prints STRESS OK over every run its generators make, at each default build", "[cli][tinytpu]") {
   const Run r = loom("stress");
   CHECK(r.exit_code == 0);
-  const size_t at = r.out.find("STRESS OK: ");
-  REQUIRE(at != std::string::npos);
-  const int passed = std::atoi(r.out.c_str() + at + 11);
-  CHECK(passed >= 492);
-  CHECK(r.out.find("STRESS OK: " + std::to_string(passed) + "/" + std::to_string(passed)) != std::string::npos);
-  // Both default builds, each counting its runs, its generated programs and its validator controls.
-  for (const std::string build : {"T=4 MAXDIM=16", "T=8 MAXDIM=64"}) {
+  int64_t total = 0;
+  // Each default build, counting its runs, its generated programs and its
+  // validator controls, as many as its lists hold (tests/tinytpu/stress_counts.h).
+  for (const loom::Overrides& build : loom::tinytpu::default_stress_builds()) {
+    auto p = loom::tinytpu::build_from(build);
+    REQUIRE(p.ok());
+    const loom::tinytpu::test::StressCounts want = loom::tinytpu::test::stress_counts(p.value());
+    total += want.total();
+    const std::string name = "T=" + std::to_string(p.value().T) + " MAXDIM=" + std::to_string(p.value().MAXDIM);
+    INFO(name);
     std::smatch m;
-    REQUIRE(std::regex_search(r.out, m, std::regex("\\n  " + build + R"(: (\d+)/\1 \((\d+)/\2 runs exact, (\d+)/\3 generated programs accepted, (\d+)/\4 validator controls refused for their reason\))")));
-    CHECK(std::stoi(m[2]) >= 492);
-    CHECK(std::stoi(m[4]) >= 30);
+    REQUIRE(std::regex_search(r.out, m, std::regex("\\n  " + name + R"(: (\d+)/\1 \((\d+)/\2 runs exact, (\d+)/\3 generated programs accepted, (\d+)/\4 validator controls refused for their reason\))")));
+    CHECK(std::stoll(m[1]) == want.total());
+    CHECK(std::stoll(m[2]) == want.programs);  // runs exact, of the programs
+    CHECK(std::stoll(m[3]) == want.programs);  // accepted, of the programs
+    CHECK(std::stoll(m[4]) == want.controls);
   }
+  CHECK(r.out.find("STRESS OK: " + std::to_string(total) + "/" + std::to_string(total) + " (") != std::string::npos);
 }
 
 TEST_CASE("loom demo runs TinyTPU end to end", "[cli][tinytpu]") {

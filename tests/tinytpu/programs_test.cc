@@ -2,8 +2,10 @@
 // against a plain triple-loop GEMM.
 #include <catch2/catch.hpp>
 
+#include <map>
 #include <random>
 #include <set>
+#include <string>
 
 #include "machines/tinytpu/build.h"
 #include "machines/tinytpu/assembler.h"
@@ -37,6 +39,60 @@ void fill_operands(IsaState& s, uint64_t seed) {
   for (int64_t& v : s.C) v = junk(rng);  // C prefilled: only the M x N region may change
 }
 
+// A GEMM program's dynamic stream and headers against their closed form in
+// M, K, N and T, from the weight-stationary tiling gemm_program documents
+// (isa_dsl.h), KT = K / T k-tiles and NT = N / T column blocks:
+//   A's k-tiles into vr:           KT dma_ld (route 2) of M rows;
+//   then for each column block:    a dma_ld (route 1) of K rows (B's block into
+//                                  spad), KT mm of M rows (the first overwrites,
+//                                  acc = 0; the rest accumulate, acc = 1), a
+//                                  vrelu of M rows with ReLU, an mvout of M rows.
+// So KT + NT * (KT + 2 + relu) dynamic instructions. Each unit's header is its
+// trip count (docs/tinytpu.md, "The units"): a row each for every instruction
+// the unit takes part in, except spm's T + 1 an mm (a header word, then the T
+// weight rows down the weight chain):
+//   dma_ld  KT*M + NT*K               (every dma_ld row)
+//   spm     NT*K + NT*KT*(T + 1)      (B's rows in; each mm's weights out)
+//   vru     KT*M + NT*KT*M            (A's rows in; each mm's activations out)
+//   accu    NT*KT*M + relu*NT*M + NT*M  (mm, vrelu and mvout rows)
+//   dma_st  NT*M                      (mvout rows)
+void check_gemm_counts(int64_t M, int64_t K, int64_t N, bool relu, const Assembled& a, const isa::Params& p) {
+  const int64_t T = p.T, KT = K / T, NT = N / T, R = relu ? 1 : 0;
+  std::map<std::string, int64_t> count, rows;
+  int64_t overwrites = 0;
+  for (const isa::Instruction& ins : dynamic_stream(a.encoded)) {
+    std::string key(isa::info(ins.op).name);
+    if (ins.op == isa::Opcode::dma_ld) key += " route " + std::to_string(ins.f[0]);
+    if (ins.op == isa::Opcode::mm) overwrites += ins.f[2] == 0;
+    ++count[key];
+    rows[key] += ins.nr;
+  }
+  CHECK(a.walk.instructions == KT + NT * (KT + 2 + R));
+  CHECK(count.size() == static_cast<size_t>(4 + R));  // the kinds below and no other
+  CHECK(count["dma_ld route 2"] == KT);
+  CHECK(rows["dma_ld route 2"] == KT * M);
+  CHECK(count["dma_ld route 1"] == NT);
+  CHECK(rows["dma_ld route 1"] == NT * K);
+  CHECK(count["mm"] == NT * KT);
+  CHECK(rows["mm"] == NT * KT * M);
+  CHECK(overwrites == NT);
+  CHECK(count["vrelu"] == NT * R);
+  CHECK(rows["vrelu"] == NT * R * M);
+  CHECK(count["mvout"] == NT);
+  CHECK(rows["mvout"] == NT * M);
+  const std::map<std::string, int64_t> expected = {{"dma_ld", KT * M + NT * K},
+                                                   {"spm", NT * K + NT * KT * (T + 1)},
+                                                   {"vru", KT * M + NT * KT * M},
+                                                   {"accu", NT * KT * M + R * NT * M + NT * M},
+                                                   {"dma_st", NT * M}};
+  for (int h = 0; h < isa::kHeaderCount; ++h) {
+    const std::string unit(isa::kHeaderUnits[static_cast<size_t>(h)]);
+    INFO("header " << h << " (" << unit << ")");
+    CHECK(static_cast<int64_t>(isa::kHeaderSlices[static_cast<size_t>(h)].get(a.headers[static_cast<size_t>(h)])) ==
+          expected.at(unit));
+  }
+}
+
 // Runs GEMM on the reference and compares all of C with the triple loop.
 void check_gemm(int64_t M, int64_t K, int64_t N, bool relu, const isa::Params& p, uint64_t seed) {
   CAPTURE(M, K, N, relu, p.T, p.MAXDIM);
@@ -45,6 +101,7 @@ void check_gemm(int64_t M, int64_t K, int64_t N, bool relu, const isa::Params& p
   // Same stream, every resolved field, and the same headers.
   REQUIRE(dynamic_stream(looped.encoded) == dynamic_stream(flat.encoded));
   REQUIRE(looped.headers == flat.headers);
+  check_gemm_counts(M, K, N, relu, looped, p);
 
   IsaState s(p);
   fill_operands(s, seed);
@@ -57,17 +114,16 @@ void check_gemm(int64_t M, int64_t K, int64_t N, bool relu, const isa::Params& p
   REQUIRE(s.C == expected);
 }
 
-TEST_CASE("the reference computes every GEMM shape at T=4, MAXDIM=16 as the triple loop does") {
+TEST_CASE("every GEMM shape at T=4, MAXDIM=16 has its closed-form stream and headers, and computes as the triple loop does") {
   const isa::Params p = build_at(4, 16);
-  int shapes = 0;
-  for (int64_t M = 4; M <= 16; M += 4)
-    for (int64_t K = 4; K <= 16; K += 4)
-      for (int64_t N = 4; N <= 16; N += 4) {
-        check_gemm(M, K, N, false, p, static_cast<uint64_t>(shapes));
-        check_gemm(M, K, N, true, p, static_cast<uint64_t>(shapes) + 1000);
-        ++shapes;
+  uint64_t seed = 0;
+  for (int64_t M = p.T; M <= p.MAXDIM; M += p.T)
+    for (int64_t K = p.T; K <= p.MAXDIM; K += p.T)
+      for (int64_t N = p.T; N <= p.MAXDIM; N += p.T) {
+        check_gemm(M, K, N, false, p, seed);
+        check_gemm(M, K, N, true, p, seed + 1000);
+        ++seed;
       }
-  CHECK(shapes == 64);
 }
 
 TEST_CASE("the reference computes a sample of GEMM shapes at T=8, MAXDIM=64") {
@@ -101,14 +157,44 @@ TEST_CASE("GEMM shapes the build cannot hold are named errors") {
   CHECK_FALSE(gemm_program(4, 20, 4, false, Form::flat, p).ok());
 }
 
-TEST_CASE("at least 390 generated programs are accepted") {
-  size_t accepted = 0;
-  for (const isa::Params& p : {build_at(4, 16), build_at(8, 64)})
-    for (const Program& program : program_suite(p)) {
-      must_assemble(program, p);
-      ++accepted;
+// program_suite promises (isa_dsl.h) every GEMM with sides T, 2T, .. up to
+// min(MAXDIM, 4T), ReLU or not, looped and flat; vector programs of
+// AR_RAW_DIST .. max(8, AR_RAW_DIST) rows; accumulator-distance probes at
+// AR_RAW_DIST .. AR_RAW_DIST + 4; and 100 random programs, all accepted. So a
+// build holds 4 * (min(MAXDIM, 4T) / T)^3 + (max(8, AR_RAW_DIST) -
+// AR_RAW_DIST + 1) + 5 + 100 programs, and each is its generator's: a program
+// a generator refuses, which the suite would quietly leave out, fails here.
+TEST_CASE("the generated suite is every program its generators promise, in order, and each is accepted") {
+  for (const isa::Params& p : {build_at(4, 16), build_at(8, 64)}) {
+    CAPTURE(p.T, p.MAXDIM);
+    const int64_t sides = std::min<int64_t>(p.MAXDIM, 4 * p.T) / p.T;
+    const int64_t vector_rows = std::max<int64_t>(8, p.AR_RAW_DIST) - p.AR_RAW_DIST + 1;
+    std::vector<Program> promised;
+    const auto take = [&](Result<Program> r, const std::string& what) {
+      INFO(what << (r.ok() ? "" : ": " + r.status().to_string()));
+      REQUIRE(r.ok());
+      promised.push_back(std::move(r).value());
+    };
+    for (int64_t M = p.T; M <= sides * p.T; M += p.T)
+      for (int64_t K = p.T; K <= sides * p.T; K += p.T)
+        for (int64_t N = p.T; N <= sides * p.T; N += p.T)
+          for (bool relu : {false, true})
+            for (Form form : {Form::looped, Form::flat}) take(gemm_program(M, K, N, relu, form, p), "gemm");
+    for (int64_t rows = p.AR_RAW_DIST; rows < p.AR_RAW_DIST + vector_rows; ++rows)
+      take(vector_program(rows, p), "vector_program(" + std::to_string(rows) + ")");
+    for (int64_t d = p.AR_RAW_DIST; d <= p.AR_RAW_DIST + 4; ++d)
+      take(ar_distance_program(d, p), "ar_distance_program(" + std::to_string(d) + ")");
+    for (uint64_t seed = 0; seed < 100; ++seed) promised.push_back(random_program(seed, p));
+    REQUIRE(static_cast<int64_t>(promised.size()) == 4 * sides * sides * sides + vector_rows + 5 + 100);
+
+    const std::vector<Program> suite = program_suite(p);
+    REQUIRE(suite.size() == promised.size());
+    for (size_t i = 0; i < suite.size(); ++i) {
+      INFO("program " << i << " of the suite");
+      REQUIRE(to_text(suite[i]) == to_text(promised[i]));
+      must_assemble(suite[i], p);
     }
-  CHECK(accepted >= 390);
+  }
 }
 
 TEST_CASE("random programs use every opcode and loops with address terms") {

@@ -7,7 +7,9 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "machines/tinytpu/build.h"
 #include "machines/tinytpu/gates.h"
+#include "tests/tinytpu/stress_counts.h"
 
 namespace loom::tinytpu {
 namespace {
@@ -47,10 +49,20 @@ TEST_CASE("the shards of stress partition its runs", "[stress]") {
     for (size_t k = 0; k < part.value().size(); ++k) CHECK(part.value()[k].name == whole.value()[i + 3 * k].name);
   }
   CHECK(parts == whole.value().size());
-  // At least 492 runs, at least 30 validator controls, and the holes a campaign found covered.
+  // Every run its generators' lists make, kind by kind (stress_counts.h), and
+  // the holes a campaign found covered.
   const auto& runs = whole.value();
-  CHECK(std::count_if(runs.begin(), runs.end(), [](const GateRun& r) { return !r.control; }) >= 492);
-  CHECK(std::count_if(runs.begin(), runs.end(), [](const GateRun& r) { return r.control; }) >= 30);
+  auto p = build_from(build);
+  REQUIRE(p.ok());
+  const test::StressCounts want = test::stress_counts(p.value());
+  for (const test::StressKind& kind : want.kinds) {
+    INFO("runs named '" << kind.prefix << "...'");
+    CHECK(std::count_if(runs.begin(), runs.end(), [&](const GateRun& r) { return r.name.rfind(kind.prefix, 0) == 0; }) ==
+          kind.runs);
+  }
+  CHECK(std::count_if(runs.begin(), runs.end(), [](const GateRun& r) { return !r.control; }) == want.programs);
+  CHECK(std::count_if(runs.begin(), runs.end(), [](const GateRun& r) { return r.control; }) == want.controls);
+  CHECK(static_cast<int64_t>(runs.size()) == want.total());
   CHECK(std::any_of(runs.begin(), runs.end(),
                     [](const GateRun& r) { return r.name.find("int32 wrap before relu") == 0 && r.changed > 0; }));
   CHECK(std::any_of(runs.begin(), runs.end(), [](const GateRun& r) { return r.name == "every memory to its last row"; }));
