@@ -1,5 +1,6 @@
 #include "spec/generate.h"
 
+#include <cassert>
 #include <cctype>
 #include <functional>
 #include <map>
@@ -17,11 +18,11 @@ constexpr std::string_view kHeaderNames[] = {
     "Encoding", "Fault", "Instruction", "Kind", "Opcode", "OpcodeInfo", "ParameterInfo", "Params", "Resolution", "Slice",
     "Step", "Term", "Terms", "Unit",
     // functions
-    "acc", "ar_raw_distance", "decode", "decode_agu", "derive", "encode", "encode_agu", "find_opcode", "find_value",
+    "acc", "decode", "decode_agu", "derive", "encode", "encode_agu", "find_opcode", "find_value",
     "header_counts", "header_word", "info", "ipow", "legal", "out_of_range", "resolve", "set_parameter", "to_operand",
     "violated_constraint",
     // constants
-    "kAccBits", "kAguField", "kAguLevel", "kAguStride", "kAguTermBits", "kAguTerms", "kAguValid", "kArDistanceHeader",
+    "kAccBits", "kAguField", "kAguLevel", "kAguStride", "kAguTermBits", "kAguTerms", "kAguValid",
     "kClipHi", "kClipLo", "kDefaults", "kFieldLimit", "kFieldNames", "kFieldSlices", "kHeaderCount", "kHeaderSlices",
     "kHeaderUnits", "kLoopDepth", "kOpcodeCount", "kOpcodeSlice", "kOpcodes", "kOperandBits", "kOperandFields",
     "kParameterCount", "kParameters", "kRowsSlice", "kScale", "kShift", "kUnitCount", "kUnits", "kValueNames",
@@ -120,6 +121,14 @@ int field_index(const IsaSpec& spec, std::string_view name) {
   return -1;
 }
 
+// The index of `unit`'s header; the loader has checked that it has one.
+int header_index(const IsaSpec& spec, std::string_view unit) {
+  for (size_t i = 0; i < spec.headers.size(); ++i)
+    if (spec.headers[i].unit == unit) return static_cast<int>(i);
+  assert(false && "a distance contract names a unit with a header");
+  return -1;
+}
+
 // The cases of a switch over opcodes, one per opcode with a body, and its end.
 void emit_cases(std::string& o, const IsaSpec& spec, const std::function<std::string(const Opcode&)>& body_of) {
   for (const Opcode& op : spec.opcodes) {
@@ -174,6 +183,15 @@ Status check_names(const IsaSpec& spec) {
     declare("k" + camel(c.name) + "Slice", what, "chain header '" + c.name + "''s slice");
     declare(c.name + "_header", what, "chain header '" + c.name + "''s builder");
   }
+  for (const DistanceContract& c : spec.distance_contracts) {
+    if (!identifier(c.name, "distance contract")) continue;
+    const std::string what = "distance contract '" + c.name + "'";
+    declare("k" + camel(c.name) + "DistanceHeader", what, what + "'s header index");
+    declare(c.name + "_distance", what, what + "'s accessor");
+  }
+  for (const Numerics& n : spec.numerics)
+    if (identifier(n.name, "numerics record"))
+      declare(n.name, "numerics record '" + n.name + "'", "numerics record '" + n.name + "''s namespace");
   return status;
 }
 
@@ -559,15 +577,11 @@ class HeaderWriter {
     line("constexpr uint64_t header_word(int header, int64_t count) {");
     line("  return kHeaderSlices[static_cast<size_t>(header)].put(0, static_cast<uint64_t>(count));");
     line("}");
-    line();
-    {
-      int h = 0;
-      for (size_t i = 0; i < spec_.headers.size(); ++i)
-        if (spec_.headers[i].unit == spec_.ar_distance_unit) h = static_cast<int>(i);
-      line("// The accumulator distance contract counts " + spec_.ar_distance_unit +
-           "'s iterations: an instruction's share of its header.");
-      line("inline constexpr int kArDistanceHeader = " + num(h) + ";");
-      line("constexpr int64_t ar_raw_distance(const Params& p) { return p." + spec_.ar_distance_parameter + "; }");
+    for (const DistanceContract& c : spec_.distance_contracts) {
+      line();
+      line("// The " + c.name + " distance contract counts " + c.unit + "'s iterations: an instruction's share of its header.");
+      line("inline constexpr int k" + camel(c.name) + "DistanceHeader = " + num(header_index(spec_, c.unit)) + ";");
+      line("constexpr int64_t " + c.name + "_distance(const Params& p) { return p." + c.parameter + "; }");
     }
     for (const ChainHeader& c : spec_.chain_headers) {
       line();
@@ -581,10 +595,22 @@ class HeaderWriter {
     line();
   }
 
+  // Each record in an inline namespace of its name: a spec's only record is
+  // read unqualified (isa::acc), one of several by its name (isa::int4::acc),
+  // since the unqualified names would be ambiguous.
   void numerics() {
+    if (spec_.numerics.empty()) return;
     line("// ---- Numerics ----");
     line();
-    const Numerics& n = spec_.numerics;
+    line("// Each numerics record is an inline namespace of its name; a spec's only record reads unqualified too.");
+    line();
+    for (const Numerics& n : spec_.numerics) numerics_record(n);
+  }
+
+  void numerics_record(const Numerics& n) {
+    line("// " + n.name + (comment(n.doc).empty() ? "" : ": " + comment(n.doc)));
+    line("inline namespace " + n.name + " {");
+    line();
     line("inline constexpr int kOperandBits = " + num(n.operand_bits) + ";");
     line("inline constexpr int kAccBits = " + num(n.acc_bits) + ";");
     line("inline constexpr int64_t kClipLo = " + num(n.clip_lo) + ";");
@@ -606,6 +632,8 @@ class HeaderWriter {
     line("  const int64_t v = (x * kScale) >> kShift;");
     line("  return v < kClipLo ? kClipLo : v > kClipHi ? kClipHi : v;");
     line("}");
+    line();
+    line("}  // namespace " + n.name);
     line();
   }
 
@@ -648,6 +676,145 @@ class HeaderWriter {
   std::string o_;
 };
 
+// The docs tables, a section at a time; each section opens with its "### name"
+// line and its blank line, and ends with a blank line but the last.
+class TablesWriter {
+ public:
+  explicit TablesWriter(const IsaSpec& spec) : spec_(spec), fields_(spec.operand_fields()) {}
+
+  std::string write() {
+    word();
+    opcodes();
+    address_terms();
+    headers();
+    parameters();
+    numerics();
+    derived_properties();
+    return std::move(o_);
+  }
+
+ private:
+  void line(const std::string& s = "") { o_ += s + "\n"; }
+  void section(const std::string& title) {
+    line("### " + title);
+    line();
+  }
+  static std::string set_of(const std::vector<int64_t>& values) {
+    std::string set;
+    for (int64_t v : values) set += (set.empty() ? "" : ", ") + num(v);
+    return "{" + set + "}";
+  }
+  static std::string bits(const Slice& s) { return num(s.hi() - 1) + ".." + num(s.lo); }
+
+  void word() {
+    section("Instruction word (" + num(spec_.word_bits) + " bits)");
+    line("| field | bits | width | meaning |");
+    line("|---|---|---|---|");
+    for (const Slice& f : spec_.fields) line("| `" + f.name + "` | " + bits(f) + " | " + num(f.bits) + " | " + f.doc + " |");
+    line();
+    line("Every resolved operand field and row count must stay below " + num(spec_.field_limit) + ".");
+    line();
+  }
+
+  // One row per opcode, a column per operand field: the operand's name, its
+  // legal set and its least value.
+  void opcodes() {
+    section("Opcodes");
+    std::string header = "| code | opcode | kind | units |", rule = "|---|---|---|---|";
+    for (const Slice* f : fields_) {
+      header += " `" + f->name + "` |";
+      rule += "---|";
+    }
+    line(header + " semantics |");
+    line(rule + "---|");
+    for (const Opcode& op : spec_.opcodes) {
+      std::string units;
+      for (const std::string& u : op.units) units += (units.empty() ? "" : ", ") + u;
+      std::string row = "| " + num(op.code) + " | `" + op.name + "` | " + kind_name(op.kind) + " | " + units + " |";
+      for (const Slice* f : fields_) {
+        const Operand* operand = op.operand_in(f->name);
+        std::string cell = operand ? "`" + operand->name + "`" : "";
+        if (operand && !operand->legal.empty()) cell += " in " + set_of(operand->legal);
+        if (operand && operand->min > 0) cell += " >= " + num(operand->min);
+        row += " " + cell + " |";
+      }
+      line(row + " " + op.doc + " |");
+    }
+    line();
+  }
+
+  void address_terms() {
+    section("Address terms");
+    line("Up to " + num(spec_.agu_terms) + " terms per instruction, each " + num(spec_.agu_term_bits) +
+         " bits, in an `agu` word before it; loops nest at most " + num(spec_.loop_depth) + " deep. " + spec_.agu_doc);
+    line();
+    line("| subfield | bits within a term | width |");
+    line("|---|---|---|");
+    for (const Slice& s : spec_.agu_subfields) line("| `" + s.name + "` | " + bits(s) + " | " + num(s.bits) + " |");
+    line();
+  }
+
+  // Each unit's header as the sum of its terms, the chain headers, and the
+  // distance contracts read in a header's iterations.
+  void headers() {
+    section("Headers");
+    line("| unit | slice | trip count |");
+    line("|---|---|---|");
+    for (const Header& h : spec_.headers) {
+      std::string terms;
+      for (const HeaderTerm& t : h.terms) {
+        std::string term = "`" + t.op + "`" + (t.per_row ? " rows" : " instructions") + " x (" + t.scale.text() + ")";
+        if (t.when_field) term += " when " + *t.when_field + " in " + set_of(t.when_in);
+        terms += (terms.empty() ? "" : " + ") + term;
+      }
+      line("| `" + h.unit + "` | " + bits(h.slice) + " | " + terms + " |");
+    }
+    for (const ChainHeader& c : spec_.chain_headers)
+      line("| `" + c.name + "` (per `" + c.op + "`) | " + bits(c.slice) + " | `" + c.carries + "`: " + c.doc + " |");
+    line();
+    for (const DistanceContract& c : spec_.distance_contracts)
+      line("Distance contract `" + c.name + "` (`" + c.parameter + "` `" + c.unit + "` iterations)" +
+           (c.doc.empty() ? "" : ": " + c.doc) + ".");
+    if (!spec_.distance_contracts.empty()) line();
+  }
+
+  void parameters() {
+    section("Parameters");
+    line("| parameter | default | range | meaning |");
+    line("|---|---|---|---|");
+    for (const Parameter& p : spec_.parameters)
+      line("| `" + p.name + "` | " + num(p.value) + " | " + num(p.min) + "..." + num(p.max) + " | " + p.doc + " |");
+    for (const Derived& d : spec_.derived) line("| `" + d.name + "` | `" + d.expr.text() + "` | derived | " + d.doc + " |");
+    line();
+    line("| constraint | predicate | applies to | meaning |");
+    line("|---|---|---|---|");
+    for (const Predicate& c : spec_.constraints) line("| `" + c.name + "` | `" + c.expr.text() + "` | a build | " + c.doc + " |");
+    for (const Predicate& c : spec_.program_limits)
+      line("| `" + c.name + "` | `" + c.expr.text() + "` | a program | " + c.doc + " |");
+    line();
+  }
+
+  void numerics() {
+    if (spec_.numerics.empty()) return;
+    section("Numerics");
+    line("| numerics | operand bits | accumulator bits | clip | scale | shift | meaning |");
+    line("|---|---|---|---|---|---|---|");
+    for (const Numerics& n : spec_.numerics)
+      line("| `" + n.name + "` | " + num(n.operand_bits) + " | " + num(n.acc_bits) + " | [" + num(n.clip_lo) + ", " +
+           num(n.clip_hi) + "] | " + num(n.scale) + " | " + num(n.shift) + " | " + n.doc + " |");
+    line();
+  }
+
+  void derived_properties() {
+    section("Derived properties");
+    for (const std::string& p : describe_derived_properties(spec_)) line("- " + p);
+  }
+
+  const IsaSpec& spec_;
+  const std::vector<const Slice*> fields_;
+  std::string o_;
+};
+
 
 }  // namespace
 
@@ -672,108 +839,7 @@ Result<std::string> generate_header(const IsaSpec& spec, const GenerateOptions& 
   return HeaderWriter(spec, options).write();
 }
 
-std::string generate_tables(const IsaSpec& spec) {
-  std::string o;
-  const auto line = [&o](const std::string& s = "") { o += s + "\n"; };
-  const auto fields = spec.operand_fields();
-  line("### Instruction word (" + num(spec.word_bits) + " bits)");
-  line();
-  line("| field | bits | width | meaning |");
-  line("|---|---|---|---|");
-  for (const Slice& f : spec.fields)
-    line("| `" + f.name + "` | " + num(f.hi() - 1) + ".." + num(f.lo) + " | " + num(f.bits) + " | " + f.doc + " |");
-  line();
-  line("Every resolved operand field and row count must stay below " + num(spec.field_limit) + ".");
-  line();
-  line("### Opcodes");
-  line();
-  std::string header = "| code | opcode | kind | units |", rule = "|---|---|---|---|";
-  for (const Slice* f : fields) {
-    header += " `" + f->name + "` |";
-    rule += "---|";
-  }
-  line(header + " semantics |");
-  line(rule + "---|");
-  for (const Opcode& op : spec.opcodes) {
-    std::string units;
-    for (const std::string& u : op.units) units += (units.empty() ? "" : ", ") + u;
-    std::string row = "| " + num(op.code) + " | `" + op.name + "` | " + kind_name(op.kind) + " | " + units + " |";
-    for (const Slice* f : fields) {
-      const Operand* operand = op.operand_in(f->name);
-      std::string cell = operand ? "`" + operand->name + "`" : "";
-      if (operand && !operand->legal.empty()) {
-        std::string set;
-        for (int64_t v : operand->legal) set += (set.empty() ? "" : ", ") + num(v);
-        cell += " in {" + set + "}";
-      }
-      if (operand && operand->min > 0) cell += " >= " + num(operand->min);
-      row += " " + cell + " |";
-    }
-    line(row + " " + op.doc + " |");
-  }
-  line();
-  line("### Address terms");
-  line();
-  line("Up to " + num(spec.agu_terms) + " terms per instruction, each " + num(spec.agu_term_bits) +
-       " bits, in an `agu` word before it; loops nest at most " + num(spec.loop_depth) + " deep. " + spec.agu_doc);
-  line();
-  line("| subfield | bits within a term | width |");
-  line("|---|---|---|");
-  for (const Slice& s : spec.agu_subfields)
-    line("| `" + s.name + "` | " + num(s.hi() - 1) + ".." + num(s.lo) + " | " + num(s.bits) + " |");
-  line();
-  line("### Headers");
-  line();
-  line("| unit | slice | trip count |");
-  line("|---|---|---|");
-  for (const Header& h : spec.headers) {
-    std::string terms;
-    for (const HeaderTerm& t : h.terms) {
-      std::string term = "`" + t.op + "`" + (t.per_row ? " rows" : " instructions") + " x (" + t.scale.text() + ")";
-      if (t.when_field) {
-        std::string set;
-        for (int64_t v : t.when_in) set += (set.empty() ? "" : ", ") + num(v);
-        term += " when " + *t.when_field + " in {" + set + "}";
-      }
-      terms += (terms.empty() ? "" : " + ") + term;
-    }
-    line("| `" + h.unit + "` | " + num(h.slice.hi() - 1) + ".." + num(h.slice.lo) + " | " + terms + " |");
-  }
-  for (const ChainHeader& c : spec.chain_headers)
-    line("| `" + c.name + "` (per `" + c.op + "`) | " + num(c.slice.hi() - 1) + ".." + num(c.slice.lo) + " | `" + c.carries +
-         "`: " + c.doc + " |");
-  line();
-  line("Accumulator distance: " + spec.ar_distance_doc + ".");
-  line();
-  line("### Parameters");
-  line();
-  line("| parameter | default | range | meaning |");
-  line("|---|---|---|---|");
-  for (const Parameter& p : spec.parameters)
-    line("| `" + p.name + "` | " + num(p.value) + " | " + num(p.min) + "..." + num(p.max) + " | " + p.doc + " |");
-  for (const Derived& d : spec.derived) line("| `" + d.name + "` | `" + d.expr.text() + "` | derived | " + d.doc + " |");
-  line();
-  line("| constraint | predicate | applies to | meaning |");
-  line("|---|---|---|---|");
-  for (const Predicate& c : spec.constraints) line("| `" + c.name + "` | `" + c.expr.text() + "` | a build | " + c.doc + " |");
-  for (const Predicate& c : spec.program_limits)
-    line("| `" + c.name + "` | `" + c.expr.text() + "` | a program | " + c.doc + " |");
-  line();
-  line("### Numerics");
-  line();
-  const Numerics& n = spec.numerics;
-  line("| operand bits | accumulator bits | clip | scale | shift |");
-  line("|---|---|---|---|---|");
-  line("| " + num(n.operand_bits) + " | " + num(n.acc_bits) + " | [" + num(n.clip_lo) + ", " + num(n.clip_hi) + "] | " +
-       num(n.scale) + " | " + num(n.shift) + " |");
-  line();
-  line(n.doc + ".");
-  line();
-  line("### Derived properties");
-  line();
-  for (const std::string& p : describe_derived_properties(spec)) line("- " + p);
-  return o;
-}
+std::string generate_tables(const IsaSpec& spec) { return TablesWriter(spec).write(); }
 
 Result<std::string> splice_tables(std::string_view doc, std::string_view tables, const std::string& where) {
   const size_t begin = doc.find(kTablesBegin);
