@@ -4,6 +4,7 @@
 #include <cctype>
 #include <functional>
 #include <map>
+#include <sstream>
 
 #include "spec/derived_properties.h"
 
@@ -849,6 +850,22 @@ Result<std::string> splice_tables(std::string_view doc, std::string_view tables,
                  "needs the lines '" + std::string(kTablesBegin) + "' and '" + std::string(kTablesEnd) + "', in that order"};
   const size_t after_begin = begin + kTablesBegin.size();
   return std::string(doc.substr(0, after_begin)) + "\n\n" + std::string(tables) + "\n" + std::string(doc.substr(end));
+}
+
+Status compare_generated(const std::string& where, std::string_view expected, std::string_view found,
+                         const std::string& regenerate) {
+  if (expected == found) return {};
+  std::istringstream e{std::string(expected)}, f{std::string(found)};
+  std::string el, fl;
+  for (int line = 1;; ++line) {
+    const bool more_e = static_cast<bool>(std::getline(e, el)), more_f = static_cast<bool>(std::getline(f, fl));
+    if (!more_e && !more_f) break;
+    if (more_e && more_f && el == fl) continue;
+    return Error{"generated-drift", where + ":" + std::to_string(line),
+                 "differs from what the spec generates: expected `" + (more_e ? el : "<end of file>") + "`, found `" +
+                     (more_f ? fl : "<end of file>") + "`; run `" + regenerate + "`"};
+  }
+  return Error{"generated-drift", where, "differs from what the spec generates in line endings; run `" + regenerate + "`"};
 }
 
 }  // namespace loom::spec

@@ -34,4 +34,10 @@ inline constexpr std::string_view kTablesEnd = "<!-- GENERATED END -->";
 // missing-markers, naming `where`.
 Result<std::string> splice_tables(std::string_view doc, std::string_view tables, const std::string& where);
 
+// A generated file held to its regeneration, byte for byte: ok when `found` is
+// `expected`, else generated-drift at "where:LINE", the first line that differs,
+// quoting both sides and telling the reader to run `regenerate`.
+Status compare_generated(const std::string& where, std::string_view expected, std::string_view found,
+                         const std::string& regenerate);
+
 }  // namespace loom::spec
