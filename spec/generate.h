@@ -14,6 +14,10 @@ namespace loom::spec {
 struct GenerateOptions {
   std::string cpp_namespace;  // e.g. "loom::tinytpu::isa"
   std::string spec_path;      // as the header's first line names it
+  // The commands the header's first lines name: the one that writes it, and
+  // the one that holds it to the spec.
+  std::string written_by = "loom gen-isa";
+  std::string checked_by = "loom gen-isa --check";
 };
 
 // The header: constants, encoder, decoder with operands under the spec's names,
