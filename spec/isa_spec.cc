@@ -434,7 +434,7 @@ Numerics read_numerics_record(Reader& r) {
               "[" + std::to_string(n.clip_lo) + ", " + std::to_string(n.clip_hi) + "] is not within a " +
                   std::to_string(n.operand_bits) + "-bit operand, signed [" + std::to_string(-half) + ", " +
                   std::to_string(half - 1) + "] or unsigned [0, " + std::to_string(2 * half - 1) + "]",
-              "clip_hi");
+              n.clip_lo < -half ? "clip_lo" : "clip_hi");
   }
   if (widths_ok) {
     // |x| <= 2^(acc_bits - 1), so x * scale fits while scale <= 2^(64 - acc_bits).
