@@ -24,6 +24,14 @@ nlohmann::json toy() {
   return nlohmann::json::parse(text.value());
 }
 
+// The toy spec with j[list][index][key] set to `value`, or erased if `value` is null.
+nlohmann::json with(const char* list, size_t index, const char* key, const nlohmann::json& value) {
+  nlohmann::json j = toy();
+  if (value.is_null()) j[list][index].erase(key);
+  else j[list][index][key] = value;
+  return j;
+}
+
 Result<IsaSpec> load(const nlohmann::json& j) { return load_spec(j.dump(), "toy.json"); }
 
 // Whether loading `j` fails with an error of `kind` at "toy.json:" + `path`.
@@ -55,23 +63,15 @@ TEST_CASE("every number and the name of a numerics record are required, each nam
   REQUIRE(loads(toy()));
   for (const char* key : {"name", "operand_bits", "acc_bits", "clip_lo", "clip_hi", "scale", "shift"}) {
     CAPTURE(key);
-    nlohmann::json j = toy();
-    j["numerics"][1].erase(key);
-    CHECK(refused(j, "missing-key", std::string("/numerics/1/") + key));
+    CHECK(refused(with("numerics", 1, key, nullptr), "missing-key", std::string("/numerics/1/") + key));
   }
-  nlohmann::json undocumented = toy();
-  undocumented["numerics"][1].erase("doc");
-  CHECK(loads(undocumented));
-  nlohmann::json typed = toy();
-  typed["numerics"][0]["clip_lo"] = "-8";
-  CHECK(refused(typed, "wrong-type", "/numerics/0/clip_lo"));
-  nlohmann::json extra = toy();
-  extra["numerics"][0]["rounding"] = "nearest";
-  CHECK(refused(extra, "unknown-key", "/numerics/0/rounding"));
+  CHECK(loads(with("numerics", 1, "doc", nullptr)));
+  CHECK(refused(with("numerics", 0, "clip_lo", "-8"), "wrong-type", "/numerics/0/clip_lo"));
+  CHECK(refused(with("numerics", 0, "rounding", "nearest"), "unknown-key", "/numerics/0/rounding"));
 }
 
 struct Value {
-  int record;
+  size_t record;
   std::string key;
   int64_t value;
   std::string refused_at;  // "" when the value is accepted
@@ -95,8 +95,7 @@ TEST_CASE("a numerics record's numbers are checked at their bounds, each refusal
   };
   for (const Value& v : values) {
     CAPTURE(v.record, v.key, v.value);
-    nlohmann::json j = toy();
-    j["numerics"][v.record][v.key] = v.value;
+    const nlohmann::json j = with("numerics", v.record, v.key.c_str(), v.value);
     if (v.refused_at.empty()) CHECK(loads(j));
     else CHECK(refused(j, "invalid-range", "/numerics/" + std::to_string(v.record) + "/" + v.refused_at));
   }
@@ -110,12 +109,8 @@ TEST_CASE("a numerics record's numbers are checked at their bounds, each refusal
 }
 
 TEST_CASE("each contract and each numerics record is named once; the old single objects are refused by name") {
-  nlohmann::json twice = toy();
-  twice["numerics"][1]["name"] = "int4";
-  CHECK(refused(twice, "duplicate-name", "/numerics/1/name"));
-  nlohmann::json contract_twice = toy();
-  contract_twice["distance_contracts"][1]["name"] = "mac_raw";
-  CHECK(refused(contract_twice, "duplicate-name", "/distance_contracts/1/name"));
+  CHECK(refused(with("numerics", 1, "name", "int4"), "duplicate-name", "/numerics/1/name"));
+  CHECK(refused(with("distance_contracts", 1, "name", "mac_raw"), "duplicate-name", "/distance_contracts/1/name"));
   // The format before contracts and numerics were lists.
   nlohmann::json old_numerics = toy();
   old_numerics["numerics"] = old_numerics["numerics"][0];
@@ -145,39 +140,26 @@ TEST_CASE("a spec without contracts or numerics loads, and its header declares n
 TEST_CASE("a distance contract names a unit whose header counts rows, and a parameter") {
   for (const char* key : {"name", "unit", "parameter"}) {
     CAPTURE(key);
-    nlohmann::json j = toy();
-    j["distance_contracts"][1].erase(key);
-    CHECK(refused(j, "missing-key", std::string("/distance_contracts/1/") + key));
+    CHECK(refused(with("distance_contracts", 1, key, nullptr), "missing-key", std::string("/distance_contracts/1/") + key));
   }
-  nlohmann::json headerless = toy();
-  headerless["distance_contracts"][0]["unit"] = "ctl";  // a unit, but one with no header
-  CHECK(refused(headerless, "unknown-unit", "/distance_contracts/0/unit"));
-  nlohmann::json per_instruction = toy();
-  per_instruction["distance_contracts"][0]["unit"] = "loader";  // counts each mac per instruction
-  CHECK(refused(per_instruction, "illegal-value", "/distance_contracts/0/unit"));
-  nlohmann::json unknown = toy();
-  unknown["distance_contracts"][1]["parameter"] = "SUM_ROWS";  // derived, not a parameter
-  CHECK(refused(unknown, "unknown-parameter", "/distance_contracts/1/parameter"));
+  // A unit, but one with no header; one whose header counts each mac per instruction.
+  CHECK(refused(with("distance_contracts", 0, "unit", "ctl"), "unknown-unit", "/distance_contracts/0/unit"));
+  CHECK(refused(with("distance_contracts", 0, "unit", "loader"), "illegal-value", "/distance_contracts/0/unit"));
+  // A derived value, not a parameter.
+  CHECK(refused(with("distance_contracts", 1, "parameter", "SUM_ROWS"), "unknown-parameter",
+                "/distance_contracts/1/parameter"));
 }
 
 TEST_CASE("the names a contract or a numerics record makes the header declare are held against every other") {
   CHECK(generate_refusal(toy()).empty());
-  const auto contract_named = [](const std::string& name) {
-    nlohmann::json j = toy();
-    j["distance_contracts"][1]["name"] = name;
-    return j;
-  };
-  CHECK(generate_refusal(contract_named("vec-raw")) == "bad-identifier");
-  CHECK(generate_refusal(contract_named("macRaw")) == "bad-identifier");  // kMacRawDistanceHeader twice
-  CHECK(generate_refusal(contract_named("vec_hazard")).empty());
-  nlohmann::json limit = toy();
-  limit["program_limits"][0]["name"] = "mac_raw_distance";  // the contract's accessor
-  CHECK(generate_refusal(limit) == "bad-identifier");
+  CHECK(generate_refusal(with("distance_contracts", 1, "name", "vec-raw")) == "bad-identifier");
+  CHECK(generate_refusal(with("distance_contracts", 1, "name", "macRaw")) == "bad-identifier");  // kMacRawDistanceHeader twice
+  CHECK(generate_refusal(with("distance_contracts", 1, "name", "vec_hazard")).empty());
+  // A program limit named as a contract's accessor.
+  CHECK(generate_refusal(with("program_limits", 0, "name", "mac_raw_distance")) == "bad-identifier");
   for (const char* name : {"mac", "unit_vec", "Slice", "kDefaults", "acc", "int", "mac_raw_distance", "2wide"}) {
     CAPTURE(name);
-    nlohmann::json j = toy();
-    j["numerics"][1]["name"] = name;
-    CHECK(generate_refusal(j) == "bad-identifier");
+    CHECK(generate_refusal(with("numerics", 1, "name", name)) == "bad-identifier");
   }
 }
 
