@@ -492,6 +492,13 @@ class HeaderWriter {
       line("inline constexpr Params kDefaults = derive({" + defaults + "});");
     }
     line();
+    values_by_name();
+    checks();
+    line();
+  }
+
+  // A build's values by their spec names: the list, a lookup and a setter.
+  void values_by_name() {
     {
       std::string names;
       for (const Parameter& q : spec_.parameters) names += (names.empty() ? "" : ", ") + quoted(q.name);
@@ -513,6 +520,11 @@ class HeaderWriter {
     line("  return false;");
     line("}");
     line();
+  }
+
+  // What a build and a program must satisfy: each parameter's range, the
+  // constraints, and a predicate per program limit.
+  void checks() {
     line("// The first parameter outside its range, or \"\".");
     line("constexpr std::string_view out_of_range(const Params& p) {");
     for (const Parameter& q : spec_.parameters)
@@ -532,7 +544,6 @@ class HeaderWriter {
       for (const Predicate& c : spec_.program_limits)
         line("constexpr bool " + c.name + "(const Params& p) { return " + c.expr.to_cpp(param) + "; }  // " + comment(c.expr.text()));
     }
-    line();
   }
 
   void headers() {
