@@ -1,5 +1,6 @@
 #include "spec/action_machine.h"
 
+#include <optional>
 #include <set>
 
 #include "spec/json_reader.h"
@@ -134,48 +135,48 @@ std::optional<actions::Rows> rows(const json* r, const std::string& path, Status
   return out;
 }
 
-}  // namespace
-
-Result<actions::Machine> action_machine(const IsaSpec& spec, const std::map<std::string, int64_t>& build) {
-  Status status;
-  auto machine = parse(spec.machine_json, "spec /machine");
-  if (!machine.ok()) return machine.status();
-  const json& mj = machine.value();
-  if (!mj.is_object()) return Error{"wrong-type", "/machine", "must be an object"};
-  actions::Machine m;
-  m.name = spec.isa;
-  Fields top(mj, "/machine", status, build);
+// The machine's numerics: "exact" (the default) or "rounding".
+actions::Numerics read_numerics(Fields& top, Status& status) {
   const std::string numerics = top.text("numerics", false);
-  if (numerics == "rounding") m.numerics = actions::Numerics::rounding;
-  else if (!numerics.empty() && numerics != "exact")
-    status.add("illegal-value", "/machine/numerics", "is 'exact' or 'rounding'");
+  if (numerics == "rounding") return actions::Numerics::rounding;
+  if (!numerics.empty() && numerics != "exact") status.add("illegal-value", "/machine/numerics", "is 'exact' or 'rounding'");
+  return actions::Numerics::exact;
+}
+
+// One unit of /machine/units: its initiation interval, kernels and ports, each
+// port a plain one or an alias, arithmetic or counting port with its reason.
+actions::Unit read_unit(Fields& u, Status& status, const std::map<std::string, int64_t>& build) {
+  actions::Unit unit;
+  unit.name = u.text("name");
+  unit.ii = u.bounded("ii", 1, 1, 1'000'000);
+  unit.kernels = u.texts("kernels");
+  unit.elastic = u.flag("elastic", true);
+  unique_names(u.get("ports"), u.path() + "/ports", "port", status);
+  each(u.get("ports"), u.path() + "/ports", status, build, [&](Fields& p) {
+    actions::ActionPort port(p.text("name"), p.bounded("capacity", 1, 1, 1'000'000));
+    if (p.get("alias")) {
+      port.origin = actions::PortOrigin::alias;
+      port.stands_for = p.texts("alias");
+      port.reason = p.text("reason");
+    } else if (p.get("arithmetic")) {
+      port.origin = actions::PortOrigin::arithmetic;
+      port.reason = p.text("arithmetic");
+    } else if (p.get("counting")) {
+      port.origin = actions::PortOrigin::counting;
+      port.reason = p.text("counting");
+    }
+    unit.ports.push_back(std::move(port));
+  });
+  return unit;
+}
+
+// The machine table: its units, states, channels and claims, each name once
+// in its array.
+void read_tables(Fields& top, actions::Machine& m, Status& status, const std::map<std::string, int64_t>& build) {
   unique_names(top.get("units"), "/machine/units", "unit", status);
   unique_names(top.get("states"), "/machine/states", "state", status);
   unique_names(top.get("channels"), "/machine/channels", "channel", status);
-  each(top.get("units"), "/machine/units", status, build, [&](Fields& u) {
-    actions::Unit unit;
-    unit.name = u.text("name");
-    unit.ii = u.bounded("ii", 1, 1, 1'000'000);
-    unit.kernels = u.texts("kernels");
-    unit.elastic = u.flag("elastic", true);
-    unique_names(u.get("ports"), u.path() + "/ports", "port", status);
-    each(u.get("ports"), u.path() + "/ports", status, build, [&](Fields& p) {
-      actions::ActionPort port(p.text("name"), p.bounded("capacity", 1, 1, 1'000'000));
-      if (p.get("alias")) {
-        port.origin = actions::PortOrigin::alias;
-        port.stands_for = p.texts("alias");
-        port.reason = p.text("reason");
-      } else if (p.get("arithmetic")) {
-        port.origin = actions::PortOrigin::arithmetic;
-        port.reason = p.text("arithmetic");
-      } else if (p.get("counting")) {
-        port.origin = actions::PortOrigin::counting;
-        port.reason = p.text("counting");
-      }
-      unit.ports.push_back(std::move(port));
-    });
-    m.units.push_back(std::move(unit));
-  });
+  each(top.get("units"), "/machine/units", status, build, [&](Fields& u) { m.units.push_back(read_unit(u, status, build)); });
   each(top.get("states"), "/machine/states", status, build, [&](Fields& s) {
     m.states.push_back({s.text("name"), s.bounded("rows", 0, 0, int64_t{1} << 40), s.bounded("lanes", 1, 1, 4096),
                         s.bounded("lane_bits", 8, 1, 64)});
@@ -187,58 +188,83 @@ Result<actions::Machine> action_machine(const IsaSpec& spec, const std::map<std:
     m.claims.push_back(
         {c.text("where"), c.text("claim"), c.text("reason"), c.text("discharged_under"), true, c.text("memory", false)});
   });
-  for (size_t o = 0; o < spec.opcodes.size(); ++o) {
-    const Opcode& op = spec.opcodes[o];
-    if (op.actions_json.empty()) continue;
-    const std::string path = "/opcodes/" + std::to_string(o) + "/actions";
-    auto parsed_acts = parse_json(op.actions_json, path);
-    if (!parsed_acts.ok()) {
-      status.merge(parsed_acts.status());
-      continue;
-    }
-    const json& acts = parsed_acts.value();
-    actions::Instruction ins;
-    ins.name = op.name;
-    for (const Operand& operand : op.operands) ins.operands.push_back(operand.name);
-    each(&acts, path, status, build, [&](Fields& a) {
-      actions::Action act;
-      act.unit = a.text("unit");
-      act.port = a.text("port");
-      act.op = a.text("op");
-      const std::string per = a.text("per", false);
-      if (per == "instruction") act.per = actions::Per::instruction;
-      else if (!per.empty() && per != "row") status.add("illegal-value", a.path() + "/per", "is 'row' or 'instruction'");
-      act.takes = a.texts("takes");
-      if (std::string value = a.text("produces", false); !value.empty()) act.outputs.push_back({value, 0});
-      // Several values, each with its own latency: one fold read at two taps.
-      if (const json* outputs = a.get("outputs")) {
-        if (!act.outputs.empty())
-          status.add("conflicting-keys", a.path() + "/outputs", "an action names its values by 'produces' or by 'outputs', not both");
-        each(outputs, a.path() + "/outputs", status, build, [&](Fields& o) {
-          act.outputs.push_back({o.text("value"), o.bounded("at", 0, 0, kMaxRepeat)});
-        });
-      }
-      act.via = a.text("via", false);
-      // Bounded, so booking (a cycle at a time) always ends soon.
-      act.at = a.bounded("at", 0, 0, kMaxRepeat);
-      act.times = a.bounded("times", 1, 1, kMaxRepeat);
-      act.leaves = a.bounded("leaves", 0, 0, kMaxRepeat);
-      act.bits = a.bounded("bits", 0, 0, 64);
-      act.reads = rows(a.get("reads"), a.path() + "/reads", status, build);
-      act.writes = rows(a.get("writes"), a.path() + "/writes", status, build);
-      if (const json* w = a.get("when")) {
-        if (!w->is_object()) {
-          status.add("wrong-type", a.path() + "/when", "must be an object {operand, in}");
-        } else {
-          Fields when(*w, a.path() + "/when", status, build);
-          act.when = actions::When{when.text("operand"), when.integers("in")};
-          when.finish();
-        }
-      }
-      ins.actions.push_back(std::move(act));
+}
+
+// One action of an opcode: where it runs, what it takes and produces (by
+// `produces` or by `outputs`, not both), how often and when, the rows it reads
+// and writes, and the operand values it is limited to. Every count is bounded,
+// so booking (a cycle at a time) always ends soon.
+actions::Action read_action(Fields& a, Status& status, const std::map<std::string, int64_t>& build) {
+  actions::Action act;
+  act.unit = a.text("unit");
+  act.port = a.text("port");
+  act.op = a.text("op");
+  const std::string per = a.text("per", false);
+  if (per == "instruction") act.per = actions::Per::instruction;
+  else if (!per.empty() && per != "row") status.add("illegal-value", a.path() + "/per", "is 'row' or 'instruction'");
+  act.takes = a.texts("takes");
+  if (std::string value = a.text("produces", false); !value.empty()) act.outputs.push_back({value, 0});
+  // Several values, each with its own latency: one fold read at two taps.
+  if (const json* outputs = a.get("outputs")) {
+    if (!act.outputs.empty())
+      status.add("conflicting-keys", a.path() + "/outputs", "an action names its values by 'produces' or by 'outputs', not both");
+    each(outputs, a.path() + "/outputs", status, build, [&](Fields& o) {
+      act.outputs.push_back({o.text("value"), o.bounded("at", 0, 0, kMaxRepeat)});
     });
-    m.instructions.push_back(std::move(ins));
   }
+  act.via = a.text("via", false);
+  act.at = a.bounded("at", 0, 0, kMaxRepeat);
+  act.times = a.bounded("times", 1, 1, kMaxRepeat);
+  act.leaves = a.bounded("leaves", 0, 0, kMaxRepeat);
+  act.bits = a.bounded("bits", 0, 0, 64);
+  act.reads = rows(a.get("reads"), a.path() + "/reads", status, build);
+  act.writes = rows(a.get("writes"), a.path() + "/writes", status, build);
+  if (const json* w = a.get("when")) {
+    if (!w->is_object()) {
+      status.add("wrong-type", a.path() + "/when", "must be an object {operand, in}");
+    } else {
+      Fields when(*w, a.path() + "/when", status, build);
+      act.when = actions::When{when.text("operand"), when.integers("in")};
+      when.finish();
+    }
+  }
+  return act;
+}
+
+// Opcode `o`'s instruction: its operands and its actions, read from the JSON
+// the loader kept; nullopt when the opcode has no actions or they do not parse.
+std::optional<actions::Instruction> read_instruction(const IsaSpec& spec, size_t o, Status& status,
+                                                     const std::map<std::string, int64_t>& build) {
+  const Opcode& op = spec.opcodes[o];
+  if (op.actions_json.empty()) return std::nullopt;
+  const std::string path = "/opcodes/" + std::to_string(o) + "/actions";
+  auto parsed_acts = parse_json(op.actions_json, path);
+  if (!parsed_acts.ok()) {
+    status.merge(parsed_acts.status());
+    return std::nullopt;
+  }
+  actions::Instruction ins;
+  ins.name = op.name;
+  for (const Operand& operand : op.operands) ins.operands.push_back(operand.name);
+  each(&parsed_acts.value(), path, status, build, [&](Fields& a) { ins.actions.push_back(read_action(a, status, build)); });
+  return ins;
+}
+
+}  // namespace
+
+Result<actions::Machine> action_machine(const IsaSpec& spec, const std::map<std::string, int64_t>& build) {
+  Status status;
+  auto machine = parse(spec.machine_json, "spec /machine");
+  if (!machine.ok()) return machine.status();
+  const json& mj = machine.value();
+  if (!mj.is_object()) return Error{"wrong-type", "/machine", "must be an object"};
+  actions::Machine m;
+  m.name = spec.isa;
+  Fields top(mj, "/machine", status, build);
+  m.numerics = read_numerics(top, status);
+  read_tables(top, m, status, build);
+  for (size_t o = 0; o < spec.opcodes.size(); ++o)
+    if (auto ins = read_instruction(spec, o, status, build)) m.instructions.push_back(std::move(*ins));
   top.get("unmodelled");  // read by unmodelled()
   top.text("doc", false);
   top.finish();

@@ -57,14 +57,19 @@ Constants constants(const IsaSpec& spec, const std::map<std::string, int64_t>& b
     auto v = lookup(d.name);
     c["derived." + d.name] = v ? n(*v) : "?";
   }
-  c["ar_distance.parameter"] = spec.ar_distance_parameter;
-  const Numerics& num = spec.numerics;
-  c["numerics.operand_bits"] = n(num.operand_bits);
-  c["numerics.acc_bits"] = n(num.acc_bits);
-  c["numerics.clip_lo"] = n(num.clip_lo);
-  c["numerics.clip_hi"] = n(num.clip_hi);
-  c["numerics.scale"] = n(num.scale);
-  c["numerics.shift"] = n(num.shift);
+  for (const DistanceContract& d : spec.distance_contracts) {
+    c["distance_contract." + d.name + ".unit"] = d.unit;
+    c["distance_contract." + d.name + ".parameter"] = d.parameter;
+  }
+  for (const Numerics& num : spec.numerics) {
+    const std::string key = "numerics." + num.name;
+    c[key + ".operand_bits"] = n(num.operand_bits);
+    c[key + ".acc_bits"] = n(num.acc_bits);
+    c[key + ".clip_lo"] = n(num.clip_lo);
+    c[key + ".clip_hi"] = n(num.clip_hi);
+    c[key + ".scale"] = n(num.scale);
+    c[key + ".shift"] = n(num.shift);
+  }
   return c;
 }
 

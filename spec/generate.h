@@ -14,6 +14,10 @@ namespace loom::spec {
 struct GenerateOptions {
   std::string cpp_namespace;  // e.g. "loom::tinytpu::isa"
   std::string spec_path;      // as the header's first line names it
+  // The commands the header's first lines name: the one that writes it, and
+  // the one that holds it to the spec.
+  std::string written_by = "loom gen-isa";
+  std::string checked_by = "loom gen-isa --check";
 };
 
 // The header: constants, encoder, decoder with operands under the spec's names,
@@ -33,5 +37,11 @@ inline constexpr std::string_view kTablesEnd = "<!-- GENERATED END -->";
 // `doc` with the text between the markers replaced by `tables`. Errors:
 // missing-markers, naming `where`.
 Result<std::string> splice_tables(std::string_view doc, std::string_view tables, const std::string& where);
+
+// A generated file held to its regeneration, byte for byte: ok when `found` is
+// `expected`, else generated-drift at "where:LINE", the first line that differs,
+// quoting both sides and telling the reader to run `regenerate`.
+Status compare_generated(const std::string& where, std::string_view expected, std::string_view found,
+                         const std::string& regenerate);
 
 }  // namespace loom::spec

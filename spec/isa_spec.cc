@@ -38,6 +38,8 @@ const Header* IsaSpec::header(std::string_view unit) const {
     if (h.unit == unit) return &h;
   return nullptr;
 }
+const DistanceContract* IsaSpec::distance_contract(std::string_view n) const { return find_named(distance_contracts, n); }
+const Numerics* IsaSpec::numerics_record(std::string_view n) const { return find_named(numerics, n); }
 std::vector<const Slice*> IsaSpec::operand_fields() const {
   std::vector<const Slice*> out;
   for (const Slice& f : fields)
@@ -381,34 +383,80 @@ void read_parameters(Reader& top, IsaSpec& s) {
   top.array("program_limits", [&](Reader& r) { s.program_limits.push_back(predicate(r)); }, false);
 }
 
-// The accumulator distance contract and the numerics.
-void read_contracts(Reader& top, IsaSpec& s) {
-  top.object("ar_distance", [&](Reader& r) {
-    s.ar_distance_unit = r.text("unit");
-    s.ar_distance_parameter = r.text("parameter");
-    s.ar_distance_doc = r.text("doc", false);
-    if (!s.header(s.ar_distance_unit)) r.error("unknown-unit", "names no unit with a header", "unit");
-    // The distance is counted in rows' iterations, so every term must be per row.
-    else
-      for (const HeaderTerm& t : s.header(s.ar_distance_unit)->terms)
-        if (!t.per_row) r.error("illegal-value", "the header of '" + s.ar_distance_unit + "' counts '" + t.op +
-                                                     "' per instruction; the distance contract needs per-row terms", "unit");
-    if (!s.parameter(s.ar_distance_parameter)) r.error("unknown-parameter", "names no parameter", "parameter");
-  });
-  top.object("numerics", [&](Reader& r) {
-    Numerics& n = s.numerics;
-    n.operand_bits = r.integer("operand_bits");
-    n.acc_bits = r.integer("acc_bits");
-    n.clip_lo = r.integer("clip_lo");
-    n.clip_hi = r.integer("clip_hi");
-    n.scale = r.integer("scale");
-    n.shift = r.integer("shift");
-    n.doc = r.text("doc", false);
-    if (n.operand_bits < 1 || n.operand_bits > 32) r.error("invalid-range", "operands are 1 to 32 bits", "operand_bits");
-    if (n.acc_bits < n.operand_bits || n.acc_bits > 64) r.error("invalid-range", "is operand_bits to 64", "acc_bits");
-    if (n.clip_lo > n.clip_hi) r.error("invalid-range", "clip_lo exceeds clip_hi", "clip_lo");
-    if (n.shift < 0 || n.shift > 62) r.error("invalid-range", "is 0 to 62", "shift");
-  });
+// The distance contracts: each a named unit's header and the parameter that
+// bounds the distance, read in that unit's iterations.
+void read_distance_contracts(Reader& top, IsaSpec& s) {
+  top.array(
+      "distance_contracts",
+      [&](Reader& r) {
+        DistanceContract c{r.text("name"), r.text("unit"), r.text("parameter"), r.text("doc", false)};
+        if (s.distance_contract(c.name)) r.error("duplicate-name", "distance contract '" + c.name + "' is declared twice", "name");
+        if (const Header* h = s.header(c.unit); h == nullptr) {
+          r.error("unknown-unit", "names no unit with a header", "unit");
+        } else {
+          // The distance is counted in rows' iterations, so every term must be per row.
+          for (const HeaderTerm& t : h->terms)
+            if (!t.per_row)
+              r.error("illegal-value", "the header of '" + c.unit + "' counts '" + t.op +
+                                           "' per instruction; a distance contract needs per-row terms", "unit");
+        }
+        if (!s.parameter(c.parameter)) r.error("unknown-parameter", "names no parameter", "parameter");
+        s.distance_contracts.push_back(std::move(c));
+      },
+      false);
+}
+
+// One numerics record, every number required: widths a lane and an int64_t
+// hold, a clip range an operand of operand_bits holds (signed or unsigned), a
+// scale under which x * scale stays within int64_t for every accumulator value,
+// and a shift below 63.
+Numerics read_numerics_record(Reader& r) {
+  Numerics n;
+  n.name = r.text("name");
+  n.operand_bits = r.integer("operand_bits");
+  n.acc_bits = r.integer("acc_bits");
+  n.clip_lo = r.integer("clip_lo");
+  n.clip_hi = r.integer("clip_hi");
+  n.scale = r.integer("scale");
+  n.shift = r.integer("shift");
+  n.doc = r.text("doc", false);
+  const bool widths_ok = n.operand_bits >= 1 && n.operand_bits <= 32 && n.acc_bits >= n.operand_bits && n.acc_bits <= 64;
+  if (n.operand_bits < 1 || n.operand_bits > 32) r.error("invalid-range", "operands are 1 to 32 bits", "operand_bits");
+  else if (n.acc_bits < n.operand_bits || n.acc_bits > 64) r.error("invalid-range", "is operand_bits to 64", "acc_bits");
+  if (n.clip_lo > n.clip_hi) {
+    r.error("invalid-range", "clip_lo " + std::to_string(n.clip_lo) + " exceeds clip_hi " + std::to_string(n.clip_hi), "clip_lo");
+  } else if (widths_ok) {
+    const int64_t half = int64_t{1} << (n.operand_bits - 1);
+    const bool as_signed = n.clip_lo >= -half && n.clip_hi <= half - 1;
+    const bool as_unsigned = n.clip_lo >= 0 && n.clip_hi <= 2 * half - 1;
+    if (!as_signed && !as_unsigned)
+      r.error("invalid-range",
+              "[" + std::to_string(n.clip_lo) + ", " + std::to_string(n.clip_hi) + "] is not within a " +
+                  std::to_string(n.operand_bits) + "-bit operand, signed [" + std::to_string(-half) + ", " +
+                  std::to_string(half - 1) + "] or unsigned [0, " + std::to_string(2 * half - 1) + "]",
+              n.clip_lo < -half ? "clip_lo" : "clip_hi");
+  }
+  if (widths_ok) {
+    // |x| <= 2^(acc_bits - 1), so x * scale fits while scale <= 2^(64 - acc_bits).
+    const int64_t widest = int64_t{1} << std::min<int64_t>(62, 64 - n.acc_bits);
+    if (n.scale < 1 || n.scale > widest)
+      r.error("invalid-range", "is 1 to " + std::to_string(widest) + " at acc_bits " + std::to_string(n.acc_bits) +
+                                   ", so an accumulator value times it fits 64 bits", "scale");
+  }
+  if (n.shift < 0 || n.shift > 62) r.error("invalid-range", "is 0 to 62", "shift");
+  return n;
+}
+
+// The numerics records, each name once.
+void read_numerics(Reader& top, IsaSpec& s) {
+  top.array(
+      "numerics",
+      [&](Reader& r) {
+        Numerics n = read_numerics_record(r);
+        if (s.numerics_record(n.name)) r.error("duplicate-name", "numerics '" + n.name + "' is declared twice", "name");
+        s.numerics.push_back(std::move(n));
+      },
+      false);
 }
 
 // Names the expressions read must exist, each defined before it is used.
@@ -488,7 +536,8 @@ Result<IsaSpec> load_spec(std::string_view json_text, const std::string& source)
   read_address_terms(top, s, status);
   read_headers(top, s);
   read_parameters(top, s);
-  read_contracts(top, s);
+  read_distance_contracts(top, s);
+  read_numerics(top, s);
   if (const json* machine = top.get("machine", false)) s.machine_json = machine->dump();
   top.finish();
   if (!status.ok()) return status;

@@ -1,7 +1,10 @@
 // An instruction set as data, loaded from a spec file such as
-// machines/tinytpu/isa_spec.json. Nothing here knows TinyTPU: the spec names its
-// fields, opcodes, units, headers, parameters and numerics, and the loader checks
-// that they are consistent, naming the JSON path of each problem.
+// machines/tinytpu/isa_spec.json or tests/spec/toy_isa.json. Nothing here knows
+// a machine: the spec names its fields, opcodes, units, headers, parameters,
+// distance contracts and numerics records, and the loader checks that they are
+// consistent, naming the JSON path of each problem. What the loader assumes of
+// every spec is the format's, not a machine's: an "opcode" and an "nr" (row
+// count) field, one opcode of each control kind, and the AGU's four subfields.
 #pragma once
 
 #include <cstdint>
@@ -90,8 +93,21 @@ struct Predicate {
   std::string doc;
 };
 
+// A named read-after-write distance: a read of what an instruction wrote must
+// come at least `parameter` of `unit`'s iterations after the write, an
+// instruction's iterations being its share of that unit's header (so every term
+// of the unit's header counts rows).
+struct DistanceContract {
+  std::string name, unit, parameter, doc;
+};
+
+// A named numerics record: operands of operand_bits, accumulation that wraps to
+// acc_bits (two's complement), and the conversion back to an operand,
+// clip((x * scale) >> shift) into [clip_lo, clip_hi]. The loader requires every
+// number; the zeros here are only what an unread record holds.
 struct Numerics {
-  int64_t operand_bits = 8, acc_bits = 32, clip_lo = -128, clip_hi = 127, scale = 1, shift = 0;
+  std::string name;
+  int64_t operand_bits = 0, acc_bits = 0, clip_lo = 0, clip_hi = 0, scale = 0, shift = 0;
   std::string doc;
 };
 
@@ -108,12 +124,12 @@ struct IsaSpec {
   int loop_depth = 0;
   std::vector<Header> headers;
   std::vector<ChainHeader> chain_headers;
-  std::string ar_distance_unit, ar_distance_parameter, ar_distance_doc;
+  std::vector<DistanceContract> distance_contracts;
   std::vector<Parameter> parameters;
   std::vector<Derived> derived;
   std::vector<Predicate> constraints;     // a build must satisfy them
   std::vector<Predicate> program_limits;  // a program's shape must satisfy them
-  Numerics numerics;
+  std::vector<Numerics> numerics;
   std::string machine_json;  // the behavioural model's units and tables, for action_machine.h
 
   const Slice* field(std::string_view name) const;
@@ -121,6 +137,8 @@ struct IsaSpec {
   const Opcode* opcode(std::string_view name) const;
   const Parameter* parameter(std::string_view name) const;
   const Header* header(std::string_view unit) const;
+  const DistanceContract* distance_contract(std::string_view name) const;
+  const Numerics* numerics_record(std::string_view name) const;
   // The operand fields (f0, f1, ...): every field but the opcode and the row count.
   std::vector<const Slice*> operand_fields() const;
 

@@ -213,7 +213,7 @@ class Walker {
     // Accumulator iterations per row: the instruction's share of accu's header.
     isa::Instruction one = i;
     one.nr = 1;
-    const int64_t per_row = isa::header_counts(one, p_)[isa::kArDistanceHeader];
+    const int64_t per_row = isa::header_counts(one, p_)[isa::kArRawDistanceHeader];
     const int64_t begin = walk_.accu_iterations;
     walk_.accu_iterations += per_row * i.nr;
 

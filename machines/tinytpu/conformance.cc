@@ -257,13 +257,14 @@ Result<spec::Constants> design_constants(const Build& build) {
     c["parameter." + p.name + ".max"] = n(p.max);
   }
   for (const ParameterSet::Derived& x : parameters().derived()) c["derived." + x.name] = n(v[x.name]);
-  c["ar_distance.parameter"] = "AR_RAW_DIST";
-  c["numerics.operand_bits"] = n(d::kOperandBits);
-  c["numerics.acc_bits"] = n(d::kAccBits);
-  c["numerics.clip_lo"] = n(d::kClipLo);
-  c["numerics.clip_hi"] = n(d::kClipHi);
-  c["numerics.scale"] = n(d::kScale);
-  c["numerics.shift"] = n(d::kShift);
+  c["distance_contract.ar_raw.unit"] = "accu";
+  c["distance_contract.ar_raw.parameter"] = "AR_RAW_DIST";
+  c["numerics.datapath.operand_bits"] = n(d::kOperandBits);
+  c["numerics.datapath.acc_bits"] = n(d::kAccBits);
+  c["numerics.datapath.clip_lo"] = n(d::kClipLo);
+  c["numerics.datapath.clip_hi"] = n(d::kClipHi);
+  c["numerics.datapath.scale"] = n(d::kScale);
+  c["numerics.datapath.shift"] = n(d::kShift);
   return c;
 }
 
@@ -292,9 +293,11 @@ Status check_design(const spec::IsaSpec& spec) {
   }
   // The contract must cover the accumulator's write latency, or a program the
   // assembler accepts reads a stale row.
-  if (const spec::Parameter* dist = spec.parameter(spec.ar_distance_parameter); dist && dist->value < design::kArWriteLatency)
+  const spec::DistanceContract* ar_raw = spec.distance_contract("ar_raw");
+  if (const spec::Parameter* dist = ar_raw ? spec.parameter(ar_raw->parameter) : nullptr;
+      dist && dist->value < design::kArWriteLatency)
     status.add("disagrees", "derived property 'accumulator distance contract'",
-               "the spec's default " + spec.ar_distance_parameter + " is " + std::to_string(dist->value) +
+               "the spec's default " + ar_raw->parameter + " is " + std::to_string(dist->value) +
                    ", shorter than accu's write latency of " + std::to_string(design::kArWriteLatency) + " iterations");
   check_frontiers(spec, status);
   check_agu_budget(spec, status);

@@ -1,32 +1,11 @@
 #include "machines/tinytpu/gen_isa.h"
 
-#include <sstream>
-
 #include "common/files.h"
 #include "machines/tinytpu/conformance.h"
 #include "machines/tinytpu/isa_files.h"
 #include "spec/generate.h"
 
 namespace loom::tinytpu {
-namespace {
-
-// Names the first line at which `found` differs from `expected`.
-Status compare(const std::string& where, const std::string& expected, const std::string& found) {
-  if (expected == found) return {};
-  std::istringstream e(expected), f(found);
-  std::string el, fl;
-  for (int line = 1;; ++line) {
-    const bool more_e = static_cast<bool>(std::getline(e, el)), more_f = static_cast<bool>(std::getline(f, fl));
-    if (!more_e && !more_f) break;
-    if (more_e && more_f && el == fl) continue;
-    return Error{"generated-drift", where + ":" + std::to_string(line),
-                 "differs from what the spec generates: expected `" + (more_e ? el : "<end of file>") + "`, found `" +
-                     (more_f ? fl : "<end of file>") + "`; run `loom gen-isa`"};
-  }
-  return Error{"generated-drift", where, "differs from what the spec generates in line endings; run `loom gen-isa`"};
-}
-
-}  // namespace
 
 Result<Generated> regenerate(const spec::IsaSpec& spec, const std::string& root) {
   Generated g;
@@ -62,7 +41,7 @@ Status check_isa(const std::string& root, const std::string& spec_path) {
                                        std::pair{std::string(kDocPath), &g.value().doc}}) {
     auto found = read_file(root + "/" + path);
     if (!found.ok()) status.merge(found.status());
-    else status.merge(compare(path, *expected, found.value()));
+    else status.merge(spec::compare_generated(path, *expected, found.value(), "loom gen-isa"));
   }
   status.merge(check_design(spec.value()));
   return status;

@@ -178,134 +178,174 @@ class RandomProgram {
     it_ += R;
   }
 
+  // One random statement of R rows, kept only if it keeps every contract;
+  // false leaves the program and the bookkeeping as they were. Loads are cheap
+  // to satisfy, so the draw is weighted toward what reads them.
   bool try_one() {
     // At most MAXDIM rows, so any run of them fits every memory and matrix.
     const int64_t R = pick(1, std::min<int64_t>(8, p_.MAXDIM));
-    // Loads are cheap to satisfy; weight the draw toward what reads them.
     switch (pick(0, 13)) {
-      case 12: {  // a loop of loads stepped by address terms beside a vld with none
-        const int64_t trips = pick(2, 3), src_sp = pick_written(spad_, R);
-        if (src_sp < 0 || trips * R > p_.VR_ROWS || (trips * R - 1) * W() >= p_.DRAM_WORDS) return false;
-        const int64_t dst = pick(0, p_.VR_ROWS - trips * R), fixed = pick(0, p_.VR_ROWS - R);
-        const int64_t src = pick(0, p_.DRAM_WORDS - 1 - (trips * R - 1) * W());
-        prog_.loop(trips);
-        prog_.add(isa::dma_ld(R, 2, dst, src, W()), {{"dst", 0, R}, {"src", 0, R * W()}});
-        prog_.add(isa::vld(R, src_sp, fixed));
-        prog_.end();
-        std::fill_n(vr_.begin() + dst, trips * R, 1);
-        std::fill_n(vr_.begin() + fixed, R, 1);
-        return true;
-      }
-      case 13: {  // a loop of a vrelu with no terms and an mvout of its rows stepped through C
-        const int64_t rows = std::max<int64_t>(R, p_.AR_RAW_DIST), trips = pick(2, 3), stride = pick(1, W());
-        if (rows > std::min(p_.AR_ROWS, p_.MAXDIM) || (trips * rows - 1) * stride >= p_.DRAM_WORDS) return false;
-        const int64_t a = pick_ready(rows, 1), d = pick(0, p_.AR_ROWS - rows);
-        if (a < 0 || clash(d, a, rows)) return false;
-        // Walk the trips on copies: each reads rows the one before may have rewritten.
-        const auto saved_ar = ar_at_;
-        const int64_t saved_it = it_;
-        bool ready = true;
-        for (int64_t t = 0; t < trips && ready; ++t) {
-          ready = ar_ready(a, rows, 1);
-          ar_write(d, rows, 1);
-          it_ += rows;
-          ready = ready && ar_ready(d, rows, 1);
-          it_ += rows;
-        }
-        if (!ready) {
-          ar_at_ = saved_ar;
-          it_ = saved_it;
-          return false;
-        }
-        const int64_t dst = pick(0, p_.DRAM_WORDS - 1 - (trips * rows - 1) * stride);
-        prog_.loop(trips);
-        prog_.add(isa::vrelu(rows, a, d));
-        prog_.add(isa::mvout(rows, d, dst, stride), {{"dst", 0, rows * stride}});
-        prog_.end();
-        return true;
-      }
-      case 0: {  // a load
-        const int64_t route = pick(0, 3);
-        const int64_t rows = route <= 1 ? p_.SPAD_ROWS : p_.VR_ROWS;
-        load(route, pick(0, rows - R), R);
-        return true;
-      }
-      case 1: {  // loads in a loop, the destination and source stepped by address terms
-        const int64_t trips = pick(2, 4), route = pick(0, 3);
-        const int64_t rows = route <= 1 ? p_.SPAD_ROWS : p_.VR_ROWS;
-        if (trips * R > rows || (trips * R - 1) * W() >= p_.DRAM_WORDS) return false;
-        const int64_t dst = pick(0, rows - trips * R);
-        const int64_t src = pick(0, p_.DRAM_WORDS - 1 - (trips * R - 1) * W());
-        prog_.loop(trips);
-        prog_.add(isa::dma_ld(R, route, dst, src, W()), {{"dst", 0, R}, {"src", 0, R * W()}});
-        prog_.end();
-        std::fill_n((route <= 1 ? spad_ : vr_).begin() + dst, trips * R, 1);
-        return true;
-      }
-      case 2: {  // vld copies, written-ness and all
-        const int64_t src = pick(0, p_.SPAD_ROWS - R), dst = pick(0, p_.VR_ROWS - R);
-        if (!written(spad_, src, R)) return false;
-        prog_.add(isa::vld(R, src, dst));
-        for (int64_t r = 0; r < R; ++r) vr_[static_cast<size_t>(dst + r)] = spad_[static_cast<size_t>(src + r)];
-        return true;
-      }
+      case 12: return stepped_loads_beside_vld(R);
+      case 13: return relu_and_stepped_mvout_loop(R);
+      case 0: return one_load(R);
+      case 1: return stepped_loads(R);
+      case 2: return vld_copy(R);
       case 3:
-      case 4: {  // mm
-        const int64_t wgt = pick_written(spad_, p_.T), act = pick_written(vr_, R);
-        const int64_t accumulate = pick(0, 1);
-        const int64_t dst = accumulate ? pick_ready(R, 1) : pick(0, p_.AR_ROWS - R);
-        if (wgt < 0 || act < 0 || dst < 0) return false;
-        prog_.add(isa::mm(R, wgt, act, accumulate, dst));
-        ar_write(dst, R, 1);
-        it_ += R;
-        return true;
-      }
+      case 4: return one_mm(R);
       case 5:
-      case 6: {  // vadd or vaddrelu: two iterations a row
-        const int64_t a = pick_ready(R, 2), b = pick_ready(R, 2), dst = pick(0, p_.AR_ROWS - R);
-        if (a < 0 || b < 0 || clash(dst, a, R) || clash(dst, b, R)) return false;
-        prog_.add(pick(0, 1) ? isa::vadd(R, a, b, dst) : isa::vaddrelu(R, a, b, dst));
-        ar_write(dst, R, 2);
-        it_ += 2 * R;
-        return true;
-      }
+      case 6: return vadd_or_vaddrelu(R);
       case 7:
-      case 8: {  // vrelu
-        const int64_t a = pick_ready(R, 1), dst = pick(0, p_.AR_ROWS - R);
-        if (a < 0 || clash(dst, a, R)) return false;
-        prog_.add(isa::vrelu(R, a, dst));
-        ar_write(dst, R, 1);
-        it_ += R;
-        return true;
-      }
-      default: {  // mvout, sometimes in a loop
-        const int64_t trips = pick(1, 3);
-        if (trips * R > p_.AR_ROWS) return false;
-        const int64_t src = trips == 1 ? pick_ready(R, 1) : pick(0, p_.AR_ROWS - trips * R);
-        if (src < 0) return false;
-        const int64_t stride = pick(1, W());
-        const int64_t span = (trips * R - 1) * stride;
-        if (span >= p_.DRAM_WORDS) return false;
-        const int64_t dst = pick(0, p_.DRAM_WORDS - 1 - span);
-        // Trip t's row r reads at it_ + t*R + r: the rows ahead must be settled.
-        for (int64_t t = 0; t < trips; ++t) {
-          const int64_t saved = it_;
-          it_ += t * R;
-          const bool ready = ar_ready(src + t * R, R, 1);
-          it_ = saved;
-          if (!ready) return false;
-        }
-        if (trips == 1) {
-          prog_.add(isa::mvout(R, src, dst, stride));
-        } else {
-          prog_.loop(trips);
-          prog_.add(isa::mvout(R, src, dst, stride), {{"src", 0, R}, {"dst", 0, R * stride}});
-          prog_.end();
-        }
-        it_ += trips * R;
-        return true;
-      }
+      case 8: return one_vrelu(R);
+      default: return mvout_maybe_looped(R);
     }
+  }
+
+  // A loop of 2 or 3 trips: a load into vr stepped by address terms, beside a
+  // vld of written spad rows with none. False when no R spad rows are written
+  // or the trips do not fit vr or DRAM.
+  bool stepped_loads_beside_vld(int64_t R) {
+    const int64_t trips = pick(2, 3), src_sp = pick_written(spad_, R);
+    if (src_sp < 0 || trips * R > p_.VR_ROWS || (trips * R - 1) * W() >= p_.DRAM_WORDS) return false;
+    const int64_t dst = pick(0, p_.VR_ROWS - trips * R), fixed = pick(0, p_.VR_ROWS - R);
+    const int64_t src = pick(0, p_.DRAM_WORDS - 1 - (trips * R - 1) * W());
+    prog_.loop(trips);
+    prog_.add(isa::dma_ld(R, 2, dst, src, W()), {{"dst", 0, R}, {"src", 0, R * W()}});
+    prog_.add(isa::vld(R, src_sp, fixed));
+    prog_.end();
+    std::fill_n(vr_.begin() + dst, trips * R, 1);
+    std::fill_n(vr_.begin() + fixed, R, 1);
+    return true;
+  }
+
+  // A loop of 2 or 3 trips: a vrelu with no terms, and an mvout of its rows
+  // stepped through C. Each trip reads rows the one before may have rewritten,
+  // so the trips are walked on the bookkeeping first; false, and the
+  // bookkeeping restored, if any read would come too soon.
+  bool relu_and_stepped_mvout_loop(int64_t R) {
+    const int64_t rows = std::max<int64_t>(R, p_.AR_RAW_DIST), trips = pick(2, 3), stride = pick(1, W());
+    if (rows > std::min(p_.AR_ROWS, p_.MAXDIM) || (trips * rows - 1) * stride >= p_.DRAM_WORDS) return false;
+    const int64_t a = pick_ready(rows, 1), d = pick(0, p_.AR_ROWS - rows);
+    if (a < 0 || clash(d, a, rows)) return false;
+    const auto saved_ar = ar_at_;
+    const int64_t saved_it = it_;
+    bool ready = true;
+    for (int64_t t = 0; t < trips && ready; ++t) {
+      ready = ar_ready(a, rows, 1);
+      ar_write(d, rows, 1);
+      it_ += rows;
+      ready = ready && ar_ready(d, rows, 1);
+      it_ += rows;
+    }
+    if (!ready) {
+      ar_at_ = saved_ar;
+      it_ = saved_it;
+      return false;
+    }
+    const int64_t dst = pick(0, p_.DRAM_WORDS - 1 - (trips * rows - 1) * stride);
+    prog_.loop(trips);
+    prog_.add(isa::vrelu(rows, a, d));
+    prog_.add(isa::mvout(rows, d, dst, stride), {{"dst", 0, rows * stride}});
+    prog_.end();
+    return true;
+  }
+
+  // A load of R rows on a random route. Always kept.
+  bool one_load(int64_t R) {
+    const int64_t route = pick(0, 3);
+    const int64_t rows = route <= 1 ? p_.SPAD_ROWS : p_.VR_ROWS;
+    load(route, pick(0, rows - R), R);
+    return true;
+  }
+
+  // Loads in a loop of 2 to 4 trips, the destination and source stepped by
+  // address terms. False when the trips do not fit the memory or DRAM.
+  bool stepped_loads(int64_t R) {
+    const int64_t trips = pick(2, 4), route = pick(0, 3);
+    const int64_t rows = route <= 1 ? p_.SPAD_ROWS : p_.VR_ROWS;
+    if (trips * R > rows || (trips * R - 1) * W() >= p_.DRAM_WORDS) return false;
+    const int64_t dst = pick(0, rows - trips * R);
+    const int64_t src = pick(0, p_.DRAM_WORDS - 1 - (trips * R - 1) * W());
+    prog_.loop(trips);
+    prog_.add(isa::dma_ld(R, route, dst, src, W()), {{"dst", 0, R}, {"src", 0, R * W()}});
+    prog_.end();
+    std::fill_n((route <= 1 ? spad_ : vr_).begin() + dst, trips * R, 1);
+    return true;
+  }
+
+  // A vld of written spad rows, copying their written-ness into vr. False when
+  // the rows drawn are not all written.
+  bool vld_copy(int64_t R) {
+    const int64_t src = pick(0, p_.SPAD_ROWS - R), dst = pick(0, p_.VR_ROWS - R);
+    if (!written(spad_, src, R)) return false;
+    prog_.add(isa::vld(R, src, dst));
+    for (int64_t r = 0; r < R; ++r) vr_[static_cast<size_t>(dst + r)] = spad_[static_cast<size_t>(src + r)];
+    return true;
+  }
+
+  // An mm of written weights and activations, overwriting ar rows or
+  // accumulating onto rows ready to read. False when there are none.
+  bool one_mm(int64_t R) {
+    const int64_t wgt = pick_written(spad_, p_.T), act = pick_written(vr_, R);
+    const int64_t accumulate = pick(0, 1);
+    const int64_t dst = accumulate ? pick_ready(R, 1) : pick(0, p_.AR_ROWS - R);
+    if (wgt < 0 || act < 0 || dst < 0) return false;
+    prog_.add(isa::mm(R, wgt, act, accumulate, dst));
+    ar_write(dst, R, 1);
+    it_ += R;
+    return true;
+  }
+
+  // A vadd or a vaddrelu, two accu iterations a row, of two sets of ready
+  // rows into a destination that is each source or misses it (clash). False
+  // when either set is not ready or the destination clashes.
+  bool vadd_or_vaddrelu(int64_t R) {
+    const int64_t a = pick_ready(R, 2), b = pick_ready(R, 2), dst = pick(0, p_.AR_ROWS - R);
+    if (a < 0 || b < 0 || clash(dst, a, R) || clash(dst, b, R)) return false;
+    prog_.add(pick(0, 1) ? isa::vadd(R, a, b, dst) : isa::vaddrelu(R, a, b, dst));
+    ar_write(dst, R, 2);
+    it_ += 2 * R;
+    return true;
+  }
+
+  // A vrelu of ready rows into a destination that is them or misses them
+  // (clash). False when no rows are ready or the destination clashes.
+  bool one_vrelu(int64_t R) {
+    const int64_t a = pick_ready(R, 1), dst = pick(0, p_.AR_ROWS - R);
+    if (a < 0 || clash(dst, a, R)) return false;
+    prog_.add(isa::vrelu(R, a, dst));
+    ar_write(dst, R, 1);
+    it_ += R;
+    return true;
+  }
+
+  // An mvout of 1 to 3 trips, in a loop stepping source and destination when
+  // more than one. False unless every trip's rows are ready when it reads
+  // them (trip t's row r at it_ + t*R + r) and the span fits DRAM.
+  bool mvout_maybe_looped(int64_t R) {
+    const int64_t trips = pick(1, 3);
+    if (trips * R > p_.AR_ROWS) return false;
+    const int64_t src = trips == 1 ? pick_ready(R, 1) : pick(0, p_.AR_ROWS - trips * R);
+    if (src < 0) return false;
+    const int64_t stride = pick(1, W());
+    const int64_t span = (trips * R - 1) * stride;
+    if (span >= p_.DRAM_WORDS) return false;
+    const int64_t dst = pick(0, p_.DRAM_WORDS - 1 - span);
+    for (int64_t t = 0; t < trips; ++t) {
+      const int64_t saved = it_;
+      it_ += t * R;
+      const bool ready = ar_ready(src + t * R, R, 1);
+      it_ = saved;
+      if (!ready) return false;
+    }
+    if (trips == 1) {
+      prog_.add(isa::mvout(R, src, dst, stride));
+    } else {
+      prog_.loop(trips);
+      prog_.add(isa::mvout(R, src, dst, stride), {{"src", 0, R}, {"dst", 0, R * stride}});
+      prog_.end();
+    }
+    it_ += trips * R;
+    return true;
   }
 
   std::mt19937_64 rng_;

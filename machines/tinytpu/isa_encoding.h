@@ -394,8 +394,8 @@ constexpr uint64_t header_word(int header, int64_t count) {
   return kHeaderSlices[static_cast<size_t>(header)].put(0, static_cast<uint64_t>(count));
 }
 
-// The accumulator distance contract counts accu's iterations: an instruction's share of its header.
-inline constexpr int kArDistanceHeader = 3;
+// The ar_raw distance contract counts accu's iterations: an instruction's share of its header.
+inline constexpr int kArRawDistanceHeader = 3;
 constexpr int64_t ar_raw_distance(const Params& p) { return p.AR_RAW_DIST; }
 
 // weight_chain: leads each mm's T weights down the weight chain, so the array learns its row count without decoding
@@ -403,6 +403,11 @@ inline constexpr Slice kWeightChainSlice{0, 12};
 constexpr uint64_t weight_chain_header(const Instruction& i) { return kWeightChainSlice.put(0, static_cast<uint64_t>(i.nr)); }  // for mm
 
 // ---- Numerics ----
+
+// Each numerics record is an inline namespace of its name; a spec's only record reads unqualified too.
+
+// datapath: int8 operands, int32 accumulation that wraps, mvout saturates each lane to int8
+inline namespace datapath {
 
 inline constexpr int kOperandBits = 8;
 inline constexpr int kAccBits = 32;
@@ -425,6 +430,8 @@ constexpr int64_t to_operand(int64_t x) {
   const int64_t v = (x * kScale) >> kShift;
   return v < kClipLo ? kClipLo : v > kClipHi ? kClipHi : v;
 }
+
+}  // namespace datapath
 
 // ---- Loops and address terms ----
 

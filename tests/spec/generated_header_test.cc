@@ -147,6 +147,24 @@ TEST_CASE("a spec name the header would declare twice, or could not declare, is 
   CHECK(verdict(fine, "fine") == "compiles");
 }
 
+TEST_CASE("a numerics record is read by its name, and unqualified only while it is the spec's only one") {
+  auto text = read_file("tests/spec/toy_isa.json");
+  REQUIRE(text.ok());
+  nlohmann::json two = nlohmann::json::parse(text.value());
+  REQUIRE(two["numerics"].size() == 2);
+  auto header = generated(two);
+  REQUIRE(header.ok());
+  CHECK(compile_errors(header.value(), "two_named", "static_assert(acme::isa::int4::acc(1 << 15) < 0);").empty());
+  // Unqualified, two records' acc is ambiguous: a use must say which it means.
+  CHECK_FALSE(compile_errors(header.value(), "two_bare", "static_assert(acme::isa::acc(1 << 15) < 0);").empty());
+  nlohmann::json one = two;
+  one["numerics"].erase(0);
+  header = generated(one);
+  REQUIRE(header.ok());
+  CHECK(compile_errors(header.value(), "one_bare", "static_assert(acme::isa::to_operand(1000) == 255);").empty());
+  CHECK(compile_errors(header.value(), "one_named", "static_assert(acme::isa::u8_scaled::kScale == 3);").empty());
+}
+
 TEST_CASE("spec text reaches the header only as comments and literals it cannot break out of") {
   nlohmann::json j = tinytpu_json();
   j["chain_headers"][0]["doc"] = "line one\n#error injected\\";
