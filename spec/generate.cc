@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "common/cpp_keywords.h"
+#include "common/cpp_text.h"
 #include "spec/derived_properties.h"
 
 namespace loom::spec {
@@ -63,37 +64,9 @@ std::string camel(std::string_view snake) {
 }
 
 std::string slice(const Slice& s) { return "{" + std::to_string(s.lo) + ", " + std::to_string(s.bits) + "}"; }
-// A string literal holding `s` exactly, whatever it holds.
-std::string quoted(std::string_view s) {
-  std::string out = "\"";
-  for (char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (u < 0x20 || u == 0x7f) {
-      const char octal[] = {'\\', static_cast<char>('0' + (u >> 6)), static_cast<char>('0' + ((u >> 3) & 7)),
-                            static_cast<char>('0' + (u & 7)), '\0'};
-      out += octal;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
-// Spec text as the rest of one comment line: a control character (a newline
-// would end the comment) becomes a space, and a trailing backslash, which would
-// continue the comment onto the next line, is dropped.
-std::string comment(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    out += u < 0x20 || u == 0x7f ? ' ' : c;
-  }
-  while (!out.empty() && (out.back() == '\\' || out.back() == ' ')) out.pop_back();
-  return out;
-}
+// A string literal holding `s` exactly, and spec text kept within one comment line.
+std::string quoted(std::string_view s) { return cpp_string_literal(s); }
+std::string comment(std::string_view s) { return cpp_comment_text(s); }
 std::string num(int64_t v) { return std::to_string(v); }
 
 const char* kind_name(Opcode::Kind k) {

@@ -6,38 +6,10 @@
 #include <cctype>
 
 #include "common/cpp_keywords.h"
+#include "common/cpp_text.h"
 
 namespace loom::hls {
 namespace {
-
-bool is_control(char c) {
-  const unsigned char u = static_cast<unsigned char>(c);
-  return u < 0x20 || u == 0x7f;
-}
-
-// `c` escaped for a literal quoted by `quote`; `previous` is the character
-// before it in the literal (for ??-trigraphs).
-void escape_into(std::string& out, char c, char quote, char previous) {
-  switch (c) {
-    case '\n': out += "\\n"; return;
-    case '\t': out += "\\t"; return;
-    case '\r': out += "\\r"; return;
-    case '\\': out += "\\\\"; return;
-    default: break;
-  }
-  if (c == quote || (c == '?' && previous == '?')) {
-    out += '\\';
-    out += c;
-  } else if (is_control(c)) {
-    const unsigned char u = static_cast<unsigned char>(c);
-    out += '\\';
-    out += static_cast<char>('0' + ((u >> 6) & 7));
-    out += static_cast<char>('0' + ((u >> 3) & 7));
-    out += static_cast<char>('0' + (u & 7));
-  } else {
-    out += c;
-  }
-}
 
 std::string join(const std::vector<std::string>& items) {
   std::string out;
@@ -74,30 +46,11 @@ bool Printer::is_identifier(std::string_view name) {
   return is_word(name) && !std::isdigit(static_cast<unsigned char>(name[0])) && !is_cpp_keyword(name);
 }
 
-std::string Printer::string_literal(std::string_view text) {
-  std::string out = "\"";
-  char previous = '\0';
-  for (char c : text) {
-    escape_into(out, c, '"', previous);
-    previous = c;
-  }
-  return out + "\"";
-}
+std::string Printer::string_literal(std::string_view text) { return cpp_string_literal(text); }
 
-std::string Printer::char_literal(char c) {
-  std::string out = "'";
-  escape_into(out, c, '\'', '\0');
-  return out + "'";
-}
+std::string Printer::char_literal(char c) { return cpp_char_literal(c); }
 
-std::string Printer::comment_text(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) {
-    if (is_control(c)) c = ' ';
-    if (c == '\\') c = '/';
-  }
-  return out;
-}
+std::string Printer::comment_text(std::string_view text) { return cpp_comment_text(text); }
 
 std::string Printer::template_id(std::string_view name, const std::vector<std::string>& args) {
   assert(!args.empty());
