@@ -275,6 +275,10 @@ inline constexpr ErrorKind kErrorKinds[] = {
     {"field-overlap", ErrorLayer::spec,
      "Two fields of the spec's instruction word share bits.",
      "error[field-overlap] isa_spec.json:/fields/1: field 'f1' (bits 0..11) overlaps 'f0' (bits 0..11)"},
+    {"generated-drift", ErrorLayer::spec,
+     "A generated file differs from what the spec generates.",
+     "error[generated-drift] machines/tinytpu/isa_encoding.h:273: differs from what the spec generates: expected `  "
+     "  {\"T\", 8, 2, 64},`, found `    {\"T\", 4, 2, 64},`; run `loom gen-isa`"},
     {"illegal-value", ErrorLayer::spec,
      "A value is not one of those allowed: an enumerated spec key, or an operand value the ISA forbids.",
      "error[illegal-value] isa_spec.json:/opcodes/0/kind: 'bogus' is not one of halt, loop_begin, loop_end,"
@@ -547,6 +551,15 @@ inline constexpr ErrorKind kErrorKinds[] = {
     {"cycles-table", ErrorLayer::machines,
      "A committed cycle table line is not BUILD<TAB>RUN<TAB>CYCLES, or commits a run twice.",
      "error[cycles-table] bad.txt:1: its cycles 'many' are not a count"},
+    {"duplicate-extension", ErrorLayer::machines,
+     "A machine registers one backend's data twice; the second is left out.",
+     "error[duplicate-extension] machine 'matvec': registers N4loom3hls9ExtensionE twice; the second is left out"},
+    {"duplicate-machine", ErrorLayer::machines,
+     "Two registrations take one machine name; the second is left out.",
+     "error[duplicate-machine] machine 'matvec': registered twice; the second is left out"},
+    {"duplicate-verb", ErrorLayer::machines,
+     "A machine offers one verb twice; the second is left out.",
+     "error[duplicate-verb] verb 'bench': offered twice by machine 'matvec'; the second is left out"},
     {"exec-not-modelled", ErrorLayer::machines,
      "The machine's action model cannot be executed (it says why).",
      "error[exec-not-modelled] machine 'example': a tap pairs weight i with the sample i rows back: a delay line one"
@@ -629,10 +642,6 @@ inline constexpr ErrorKind kErrorKinds[] = {
     {"field-too-wide", ErrorLayer::tinytpu,
      "An operand, or an address term's level or stride, does not fit its field.",
      "error[field-too-wide] instruction 2 (dma_ld): dst = 5000 does not fit its 12-bit field"},
-    {"generated-drift", ErrorLayer::tinytpu,
-     "A generated file differs from what the spec generates.",
-     "error[generated-drift] machines/tinytpu/isa_encoding.h:273: differs from what the spec generates: expected `  "
-     "  {\"T\", 8, 2, 64},`, found `    {\"T\", 4, 2, 64},`; run `loom gen-isa`"},
     {"header-overflow", ErrorLayer::tinytpu,
      "A unit's trip count exceeds its header slice.",
      "error[header-overflow] instruction 7 (mm): takes accu's trip count to 32768, past the 15-bit header slice's"

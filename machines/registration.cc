@@ -12,6 +12,10 @@
 namespace loom {
 namespace {
 
+// A registration refused while the lists are made, before any command runs:
+// on standard error, as every command prints its errors.
+void report(const Error& e) { std::fprintf(stderr, "%s\n", e.to_string().c_str()); }
+
 struct Registered {
   int rank;
   MachineEntry entry;
@@ -53,8 +57,7 @@ const std::vector<MachineEntry>& machines() {
       const MachineEntry& m = r.entry;  // not a structured binding: clang 14 does not capture one in a lambda
       const bool taken = std::any_of(list.begin(), list.end(), [&](const MachineEntry& k) { return k.name == m.name; });
       if (taken) {
-        std::fprintf(stderr, "error[duplicate-machine] machine '%s': registered twice; the second is left out\n",
-                     m.name.c_str());
+        report(Error{"duplicate-machine", "machine '" + m.name + "'", "registered twice; the second is left out"});
         continue;
       }
       list.push_back(m);
@@ -83,8 +86,8 @@ const std::vector<VerbOffer>& verb_offers() {
         return k.verb == o.verb && k.machine == o.machine;
       });
       if (taken) {
-        std::fprintf(stderr, "error[duplicate-verb] verb '%s': offered twice by machine '%s'; the second is left out\n",
-                     o.verb.c_str(), o.machine.c_str());
+        report(Error{"duplicate-verb", "verb '" + o.verb + "'",
+                     "offered twice by machine '" + o.machine + "'; the second is left out"});
         continue;
       }
       list.push_back(o);
@@ -110,8 +113,8 @@ namespace detail {
 void add_extension(std::string machine, std::type_index type, std::shared_ptr<const void> value) {
   for (const Extension& e : extension_storage())
     if (e.machine == machine && e.type == type) {
-      std::fprintf(stderr, "error[duplicate-extension] machine '%s': registered one backend's data twice; the second is left out\n",
-                   machine.c_str());
+      report(Error{"duplicate-extension", "machine '" + machine + "'",
+                   std::string("registers ") + type.name() + " twice; the second is left out"});
       return;
     }
   extension_storage().push_back({std::move(machine), type, std::move(value)});
