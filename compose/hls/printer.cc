@@ -2,9 +2,9 @@
 // lines and blocks the emitted files are made of.
 #include "compose/hls/printer.h"
 
-#include <cassert>
 #include <cctype>
 
+#include "common/contract.h"
 #include "common/cpp_keywords.h"
 #include "common/cpp_text.h"
 
@@ -33,10 +33,10 @@ bool has_space(std::string_view s) {
 }  // namespace
 
 std::string Pragma::text() const {
-  assert(is_word(kind));
+  LOOM_CONTRACT(is_word(kind), "the printer's contract, printer.h");
   std::string out = "HLS " + kind;
   for (const PragmaOption& o : options) {
-    assert(is_word(o.key) && !has_space(o.value));
+    LOOM_CONTRACT(is_word(o.key) && !has_space(o.value), "the printer's contract, printer.h");
     out += " " + o.key + (o.value.empty() ? "" : "=" + o.value);
   }
   return out;
@@ -53,7 +53,7 @@ std::string Printer::char_literal(char c) { return cpp_char_literal(c); }
 std::string Printer::comment_text(std::string_view text) { return cpp_comment_text(text); }
 
 std::string Printer::template_id(std::string_view name, const std::vector<std::string>& args) {
-  assert(!args.empty());
+  LOOM_CONTRACT(!args.empty(), "the printer's contract, printer.h");
   const std::string inside = join(args);
   return std::string(name) + "<" + inside + (inside.back() == '>' ? " >" : ">");
 }
@@ -66,7 +66,7 @@ std::string Printer::braces(const std::vector<std::string>& items) { return "{" 
 
 std::string Printer::signature(std::string_view result, std::string_view name, const std::vector<std::string>& params,
                                std::string_view qualifiers) {
-  assert(is_identifier(name));
+  LOOM_CONTRACT(is_identifier(name), "the printer's contract, printer.h");
   return std::string(result) + " " + call_expr(name, params) + (qualifiers.empty() ? "" : " ") + std::string(qualifiers);
 }
 
@@ -78,7 +78,7 @@ void Printer::end_line(std::string_view comment) {
 }
 
 void Printer::line(std::string_view text) {
-  assert(text.find('\n') == std::string_view::npos);
+  LOOM_CONTRACT(text.find('\n') == std::string_view::npos, "the printer's contract, printer.h");
   start_line();
   out_ += text;
   end_line("");
@@ -96,12 +96,12 @@ void Printer::pragma(const Pragma& pragma, std::string_view comment) {
 }
 
 void Printer::directive(std::string_view directive) {
-  assert(directive.find('\n') == std::string_view::npos);
+  LOOM_CONTRACT(directive.find('\n') == std::string_view::npos, "the printer's contract, printer.h");
   out_ += "#" + std::string(directive) + "\n";
 }
 
 void Printer::include(std::string_view path, std::string_view comment) {
-  assert(path.find_first_of("\"\n") == std::string_view::npos);
+  LOOM_CONTRACT(path.find_first_of("\"\n") == std::string_view::npos, "the printer's contract, printer.h");
   out_ += "#include \"" + std::string(path) + "\"";
   end_line(comment);
 }
@@ -115,37 +115,37 @@ void Printer::define(std::string_view name, std::string_view value) {
 void Printer::undef(std::string_view name) { directive("undef " + std::string(name)); }
 
 void Printer::declare(std::string_view type, std::string_view name, std::string_view comment) {
-  assert(is_identifier(name));
+  LOOM_CONTRACT(is_identifier(name), "the printer's contract, printer.h");
   statement(std::string(type) + " " + std::string(name), comment);
 }
 
 void Printer::declare_array(std::string_view type, std::string_view name, int64_t size, std::string_view comment) {
-  assert(is_identifier(name));
+  LOOM_CONTRACT(is_identifier(name), "the printer's contract, printer.h");
   statement(std::string(type) + " " + std::string(name) + "[" + std::to_string(size) + "]", comment);
 }
 
 void Printer::declare_array_reference(std::string_view type, std::string_view name, int64_t size) {
-  assert(is_identifier(name));
+  LOOM_CONTRACT(is_identifier(name), "the printer's contract, printer.h");
   statement(std::string(type) + " (&" + std::string(name) + ")[" + std::to_string(size) + "]");
 }
 
 void Printer::declare_init(std::string_view type, std::string_view name, std::string_view init) {
-  assert(is_identifier(name));
+  LOOM_CONTRACT(is_identifier(name), "the printer's contract, printer.h");
   statement(std::string(type) + " " + std::string(name) + " = " + std::string(init));
 }
 
 void Printer::construct(std::string_view type, std::string_view name, const std::vector<std::string>& args) {
-  assert(is_identifier(name));
+  LOOM_CONTRACT(is_identifier(name), "the printer's contract, printer.h");
   statement(std::string(type) + " " + call_expr(name, args));
 }
 
 void Printer::type_alias(std::string_view type, std::string_view name) {
-  assert(is_identifier(name));
+  LOOM_CONTRACT(is_identifier(name), "the printer's contract, printer.h");
   statement("typedef " + std::string(type) + " " + std::string(name));
 }
 
 void Printer::statement(std::string_view text, std::string_view comment) {
-  assert(text.find('\n') == std::string_view::npos);
+  LOOM_CONTRACT(text.find('\n') == std::string_view::npos, "the printer's contract, printer.h");
   start_line();
   out_ += text;
   out_ += ';';
@@ -168,13 +168,13 @@ void Printer::open(std::string_view head) {
 }
 
 void Printer::close(std::string_view tail) {
-  assert(depth_ > 0);
+  LOOM_CONTRACT(depth_ > 0, "the printer's contract, printer.h");
   --depth_;
   line("}" + std::string(tail));
 }
 
 void Printer::open_struct(std::string_view name) {
-  assert(is_identifier(name));
+  LOOM_CONTRACT(is_identifier(name), "the printer's contract, printer.h");
   open("struct " + std::string(name));
 }
 
@@ -187,7 +187,7 @@ void Printer::array(std::string_view declaration, const std::vector<std::string>
 }
 
 void Printer::packed_array(std::string_view declaration, const std::vector<std::string>& elements, int per_line) {
-  assert(per_line > 0);
+  LOOM_CONTRACT(per_line > 0, "the printer's contract, printer.h");
   out_ += std::string(declaration) + "[] = {";
   for (size_t i = 0; i < elements.size(); ++i)
     out_ += (i % static_cast<size_t>(per_line) ? " " : "\n" + std::string(kContinuation, ' ')) + elements[i] + ",";
@@ -195,7 +195,7 @@ void Printer::packed_array(std::string_view declaration, const std::vector<std::
 }
 
 const std::string& Printer::text() const {
-  assert(depth_ == 0);
+  LOOM_CONTRACT(depth_ == 0, "the printer's contract, printer.h");
   return out_;
 }
 

@@ -73,7 +73,12 @@ constexpr int64_t walked_dst_sum() {
   const isa::Resolution r = isa::resolve(words, 5, [&sum](const isa::Step& s) { return sum += s.ins.f[0], true; });
   return r.fault == isa::Fault::none ? sum : -1;
 }
+// GCC's AddressSanitizer instruments the opcode lookup's pointer comparison,
+// which makes the walk no longer a constant expression there: the same walk is
+// also checked at run time, below.
+#ifndef __SANITIZE_ADDRESS__
 static_assert(walked_dst_sum() == 1 + 5);
+#endif
 
 // ---- At run time, against the spec the loader reads ----
 
@@ -85,6 +90,10 @@ const loom::spec::IsaSpec& spec() {
     return loaded.value();
   }();
   return s;
+}
+
+TEST_CASE("the compiled toy header's program walk runs at run time as at compile time") {
+  CHECK(walked_dst_sum() == 1 + 5);
 }
 
 TEST_CASE("the compiled toy header's word, opcodes and parameters are the spec's") {
