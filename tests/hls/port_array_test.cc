@@ -12,6 +12,7 @@
 #include "compose/place.h"
 #include "compose/sim/simulator.h"
 #include "compose/wiring.h"
+#include "units/standalone.h"
 #include "tests/hls/emitted.h"
 #include "tests/hls/fan_join.h"
 
@@ -73,6 +74,38 @@ void expect_csim_failure(const hls::Project& project, const std::string& name, c
 }
 
 Inputs inputs_of(int64_t k) { return {{"X", Buffer::of(words(k))}}; }
+
+ParamValues join_params(int64_t n, int64_t k, int64_t skew) {
+  ParamValues v;
+  v.set("N", n);
+  v.set("K", k);
+  v.set("SKEW", skew);
+  return v;
+}
+
+TEST_CASE("a unit with a port array runs standalone, each element fed by its name", "[port-array][standalone]") {
+  Standalone join(describe<HlsJoin>(), Index::one(), join_params(2, 4, 0));
+  const std::vector<FanWord> w = words(4);
+  join.feed<FanWord>("in[0]", {w[0], w[2]});
+  join.feed<FanWord>("in[1]", {w[1], w[3]});
+  join.allocate("dst", 4);
+  REQUIRE(join.run().ok());
+  CHECK(join.rows<FanWord>("dst") == w);
+
+  Standalone skewed(describe<HlsJoin>(), Index::one(), join_params(2, 4, 1));
+  skewed.feed<FanWord>("in[1]", {w[0], w[1]});
+  skewed.allocate("dst", 4);
+  const Status refused = skewed.run();
+  INFO(refused.to_string());
+  CHECK(refused.has("element-out-of-range"));
+  CHECK(refused.to_string().find("uses element 2 of port array 'in', outside its 2 elements") != std::string::npos);
+
+  ParamValues no_extent;
+  no_extent.set("K", 4);
+  no_extent.set("SKEW", 0);
+  Standalone unresolved(describe<HlsJoin>(), Index::one(), no_extent);
+  CHECK(unresolved.run().has("unknown-parameter"));
+}
 
 TEST_CASE("a port array is one port an element, each bound to its own channel and named by its element", "[port-array]") {
   auto region = fan_join(4, 12).compose();
