@@ -25,9 +25,10 @@ Result<UnitModel> with_port_slots(const UnitModel& unit, const ParamValues& para
       for (const Error& e : extent.status().errors()) status.add(e.kind, at, "its extent: " + e.message);
       continue;
     }
-    if (extent.value() < 1) {
+    if (extent.value() < 1 || extent.value() > kMaxPortArrayElements) {
       status.add("invalid-extent", at,
-                 "has " + p.extent + " = " + std::to_string(extent.value()) + " elements; it must have at least 1");
+                 "has " + p.extent + " = " + std::to_string(extent.value()) + " elements; it must have 1 to " +
+                     std::to_string(kMaxPortArrayElements));
       continue;
     }
     for (int64_t k = 0; k < extent.value(); ++k) {

@@ -187,7 +187,21 @@ TEST_CASE("port arrays are composed with named checks", "[port-array][compose]")
     const std::string e = errors_of(fan_join(0, 12));
     INFO(e);
     CHECK(e.find("invalid-extent") != std::string::npos);
-    CHECK(e.find("unit placement 'join' port array 'in'") != std::string::npos);
+    CHECK(e.find("unit placement 'join' port array 'in': has N = 0 elements; it must have 1 to 4096") !=
+          std::string::npos);
+  }
+  SECTION("an extent past the most a port array may have") {
+    ParameterSet p;
+    p.param("N", 5000, 1, 1 << 20, "");
+    p.param("K", 2, 1, 4, "");
+    p.param("SKEW", 0, 0, 0, "");
+    Architecture arch("huge", p);
+    place<HlsJoin>(arch, "join", one())
+        .bind(HlsJoin::in, [](const Index&, int64_t) -> Binding { return unbound; })
+        .bind(HlsJoin::dst, [](const Index&) -> Binding { return unbound; });
+    const std::string e = errors_of(arch);
+    INFO(e);
+    CHECK(e.find("has N = 5000 elements; it must have 1 to 4096") != std::string::npos);
   }
   SECTION("a single port bound to a slice") {
     ParameterSet p;
