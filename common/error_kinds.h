@@ -585,7 +585,9 @@ inline constexpr ErrorKind kErrorKinds[] = {
      "error[unknown-instruction] call 2: names 'vmul', which is not an instruction of tinytpu"},
     {"unknown-machine", ErrorLayer::machines,
      "A machine name that the registry does not know.",
-     "error[unknown-machine] machine 'nosuch': is not known; the machines are example, tinytpu, dottree, matvec"},
+     "error[unknown-machine] machine 'nosuch': is not known; the machines are example, tinytpu, dottree, matvec. If it "
+     "is registered, link its machine's library with alwayslink = True: the linker drops a registration in a library "
+     "that is not alwayslinked"},
     // tinytpu
     {"after-halt", ErrorLayer::tinytpu,
      "An instruction follows the program's halt, so it never runs.",
