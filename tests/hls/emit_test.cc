@@ -321,6 +321,53 @@ TEST_CASE("the check runs $CXX's words with no shell between, and reads its erro
   CHECK(hls::check_synthesisable(e.project, e.region).ok());
 }
 
+TEST_CASE("a unit refused as unsynthesisable is reported without the compile errors that follow from it", "[hls]") {
+  const Emitted e = emit_machine("example", {});
+  const auto source_of = [&](const std::string& unit) {
+    for (const Process& p : e.region.processes)
+      if (p.unit->name == unit) return "src/" + p.unit->source;
+    FAIL("no unit " << unit);
+    return std::string();
+  };
+  const std::string tap = source_of("fir_tap"), store = source_of("store");
+  const std::string dir = scratch("fake_knock_on");
+  std::filesystem::create_directories(dir);
+  const std::string compiler = dir + "/fake-c++";
+  std::ofstream(compiler) << "#!/bin/sh\ncat '" << dir << "/printed' >&2\nexit 1\n";
+  std::filesystem::permissions(compiler, std::filesystem::perms::owner_all);
+  const ScopedCxx cxx(compiler);
+  const auto check = [&](const std::string& printed) {
+    std::ofstream(dir + "/printed") << printed;
+    return hls::check_synthesisable(e.project, e.region);
+  };
+  // The poison refuses fir_tap's deque, and six errors follow from it: in its
+  // header, and in the kernel that calls its body.
+  const std::string refusal = "In file included from top.cpp:4:\n" + tap +
+                              ":18:10: error: attempt to use poisoned \"deque\"\n" + tap +
+                              ":18:33: error: expected primary-expression before '>' token\n" + tap +
+                              ":21:22: error: 'pending' was not declared in this scope\n" + tap +
+                              ":22:22: error: 'pending' was not declared in this scope\n" + tap +
+                              ":23:5: error: 'pending' was not declared in this scope\n"
+                              "top.cpp:40:3: error: no matching function for call to 'body'\n"
+                              "top.cpp:52:3: error: no matching function for call to 'body'\n";
+  const Status refused = check(refusal);
+  INFO(refused.to_string());
+  REQUIRE(refused.errors().size() == 1);
+  CHECK(refused.errors()[0].kind == "hls-unsynthesisable");
+  CHECK(refused.errors()[0].where == tap.substr(4) + ":18");
+  CHECK(refused.errors()[0].message == "unit 'fir_tap' cannot be synthesised: it uses an STL container ('deque')");
+  // Another unit's error is its own, and is still reported.
+  const Status both = check(refusal + store + ":9:1: error: 'wrod' does not name a type\n");
+  INFO(both.to_string());
+  REQUIRE(both.errors().size() == 2);
+  CHECK(both.errors()[1].kind == "hls-compile");
+  CHECK(both.errors()[1].where == store.substr(4) + ":9");
+  // With nothing refused, every compile error is reported.
+  CHECK(check("top.cpp:40:3: error: no matching function for call to 'body'\n" + tap + ":21:22: error: oops\n")
+            .errors()
+            .size() == 2);
+}
+
 template <class Bad>
 Status check_bad_unit() {
   Architecture arch("bad", ParameterSet());
@@ -348,6 +395,9 @@ TEST_CASE("a body that HLS cannot synthesise is refused by name, at its file and
   const Status thrown = check_bad_unit<BadThrow>();
   INFO(thrown.to_string());
   CHECK(has_error(thrown, "hls-unsynthesisable", "tests/hls/bad_throw.h:15", "unit 'bad_throw' cannot be synthesised: it uses exceptions ('throw')"));
+  // The refusal is the cause: the compile's knock-on errors are not reported after it.
+  for (const Status* refused : {&queue, &heap, &virt, &thrown})
+    for (const Error& e : refused->errors()) CHECK(e.kind == "hls-unsynthesisable");
 }
 
 TEST_CASE("a region whose channels form a cycle is refused, naming the cycle", "[hls]") {
