@@ -505,7 +505,7 @@ inline constexpr ErrorKind kErrorKinds[] = {
      "error[hls-shared-source] unit 'slow_relay': its header tests/hls/relay_pair.h includes tests/hls/relay.h, the"
      " header of unit 'relay', whose loops need different pragmas; a unit's header may not include another unit's"},
     {"hls-source-missing", ErrorLayer::hls,
-     "A unit's source, or a stand-in header, was not embedded in this build for HLS emission.",
+     "A unit's source, a header one includes, or a stand-in header, was not embedded in this build for HLS emission.",
      "error[hls-source-missing] unit 'source': is declared in tests/test_units.h, which this build did not embed for"
      " HLS emission; add it to a loom_hls_sources target linked into the binary (compose/hls/hls_sources.bzl)"},
     {"hls-test-mismatch", ErrorLayer::hls,

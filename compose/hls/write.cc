@@ -1,5 +1,6 @@
 // A project on disk: the check at emission, which compiles the kernel against
 // the poison header in a scratch directory, and writing into the user's.
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +12,7 @@
 
 #include "common/files.h"
 #include "common/quote.h"
+#include "compose/hls/includes.h"
 #include "compose/hls/poison.h"
 #include "compose/hls/project.h"
 #include "compose/hls/spawn.h"
@@ -126,7 +128,17 @@ struct CompileError {
   std::string units;          // units_of(file)
   bool unit_source = false;   // under src/: a unit's header, or one it includes
   std::string reason;         // refusal_reason(message): empty unless the poison refused it
+  std::string missing;        // the header it could not find, as the include names it
 };
+
+// The header a compiler's error says it could not find: GCC's "X: No such
+// file or directory", Clang's "'X' file not found"; else empty.
+std::string missing_header(const std::string& message) {
+  static const std::regex gcc(R"(^(.+): No such file or directory$)"), clang(R"(^'(.+)' file not found$)");
+  std::smatch m;
+  if (std::regex_match(message, m, gcc) || std::regex_match(message, m, clang)) return m[1];
+  return "";
+}
 
 // What the compiler printed, as errors. GCC prints "In file included from
 // A:7," then "    from B:12:", then "F:L:C: error: M"; Clang lists the
@@ -160,16 +172,28 @@ std::vector<CompileError> parse_compile_errors(const std::string& output, const 
     if (e.unit_source) e.file = e.file.substr(4);
     e.units = units_of(e.file, region);
     e.reason = refusal_reason(e.message);
+    e.missing = missing_header(e.message);
     errors.push_back(std::move(e));
   }
   return errors;
 }
 
+// Whether `e` is a unit source's quote-include of a header the project lacks:
+// one that was not embedded.
+bool not_embedded(const CompileError& e, const Project& project) {
+  if (e.missing.empty() || !e.unit_source) return false;
+  const auto file = project.files.find("src/" + e.file);
+  if (file == project.files.end()) return false;
+  const std::vector<std::string> includes = includes_of(file->second);
+  return std::find(includes.begin(), includes.end(), e.missing) != includes.end();
+}
+
 // The errors of a failed check: hls-unsynthesisable where the poison says
-// why, else hls-compile; at most ten. A refusal is the cause of the errors
-// that follow from it, so once a unit is refused, the compile errors in its
-// sources and in the generated files that call it are not reported.
-Status compile_errors(const std::string& output, const Region& region, bool clang_order) {
+// why, hls-source-missing where a unit's source includes a header that was
+// not embedded, else hls-compile; at most ten. A refusal is the cause of the
+// errors that follow from it, so once a unit is refused, the compile errors
+// in its sources and in the generated files that call it are not reported.
+Status compile_errors(const std::string& output, const Project& project, const Region& region, bool clang_order) {
   const std::vector<CompileError> errors = parse_compile_errors(output, region, clang_order);
   std::set<std::string> refused;  // units_of each refusal
   for (const CompileError& e : errors)
@@ -180,6 +204,11 @@ Status compile_errors(const std::string& output, const Region& region, bool clan
     if (reported == 10) break;
     if (!e.reason.empty()) {
       status.add("hls-unsynthesisable", e.file + ":" + e.at, e.units + " cannot be synthesised: it " + e.reason);
+    } else if (not_embedded(e, project)) {
+      status.add("hls-source-missing", e.file + ":" + e.at,
+                 e.units + " includes " + e.missing +
+                     ", which this build did not embed for HLS emission; add it to a loom_hls_sources target "
+                     "linked into the binary (compose/hls/hls_sources.bzl)");
     } else {
       if (!refused.empty() && (!e.unit_source || refused.count(e.units) > 0)) continue;  // a knock-on
       status.add("hls-compile", e.file + ":" + e.at, e.units + " does not compile for HLS (C++14): " + e.message);
@@ -218,7 +247,7 @@ Status check_synthesisable(const Project& project, const Region& region, const s
     return Error{"hls-no-compiler", command, "could not be run"};
   }
   if (run.exit_code == 0) return status;
-  return compile_errors(output, region, compiler->clang);
+  return compile_errors(output, project, region, compiler->clang);
 }
 
 Status write_project(const Project& project, const std::string& dir_name) {

@@ -458,6 +458,41 @@ TEST_CASE("a unit whose source was not embedded is named", "[hls]") {
   CHECK(has_error(project.status(), "hls-source-missing", "unit 'source'", "tests/test_units.h"));
 }
 
+TEST_CASE("a header a unit includes that was not embedded is hls-source-missing, naming it and the unit", "[hls]") {
+  // As emission from a tree without words.h: fir_tap.h's include of it is left
+  // to the compiler, which cannot find it.
+  Emitted e = emit_machine("example", {});
+  REQUIRE(e.project.files.erase("src/machines/example/words.h") == 1);
+  const Status s = hls::check_synthesisable(e.project, e.region);
+  INFO(s.to_string());
+  REQUIRE(s.errors().size() == 1);
+  const Error& missing = s.errors()[0];
+  CHECK(missing.kind == "hls-source-missing");
+  CHECK(std::regex_match(missing.where, std::regex(R"(machines/example/(fir_tap|loader|store)\.h:\d+)")));
+  CHECK(std::regex_search(missing.message, std::regex("^unit '(fir_tap|loader|store)' includes machines/example/words.h, "
+                                                      "which this build did not embed for HLS emission; add it to a "
+                                                      "loom_hls_sources target")));
+  // Clang's wording of the same; and a header no unit source quote-includes
+  // (an angle include of the system's, say) is the compiler's, hls-compile.
+  Emitted full = emit_machine("example", {});
+  std::string tap;
+  for (const Process& p : full.region.processes)
+    if (p.unit->name == "fir_tap") tap = p.unit->source;
+  const std::string dir = scratch("fake_missing");
+  std::filesystem::create_directories(dir);
+  const std::string compiler = dir + "/fake-clang++";
+  std::ofstream(compiler) << "#!/bin/sh\ncat '" << dir << "/printed' >&2\nexit 1\n";
+  std::filesystem::permissions(compiler, std::filesystem::perms::owner_all);
+  const ScopedCxx cxx(compiler);
+  std::ofstream(dir + "/printed") << "In file included from top.cpp:4:\nsrc/" << tap
+                                  << ":9:10: fatal error: 'machines/example/words.h' file not found\n";
+  const Status by_clang = hls::check_synthesisable(full.project, full.region);
+  CHECK(has_error(by_clang, "hls-source-missing", tap + ":9", "unit 'fir_tap' includes machines/example/words.h"));
+  std::ofstream(dir + "/printed") << "src/" << tap << ":9:10: fatal error: gmp.h: No such file or directory\n";
+  const Status system = hls::check_synthesisable(full.project, full.region);
+  CHECK(has_error(system, "hls-compile", tap + ":9", "gmp.h: No such file or directory"));
+}
+
 TEST_CASE("a bad part, clock, dependence or test run is refused by name", "[hls]") {
   const Emitted e = emit_machine("example", {});
   for (const std::string part : {"", "u250", "xcu250 figd2104", "xcu250-figd2104-2L-e;exit", "x-", "{xcu250-a}"}) {
