@@ -160,23 +160,10 @@ struct Hoard {
   }
 };
 
-// Reads K tokens.
-struct Drain {
-  LOOM_UNIT("drain");
-  LOOM_READS(in, Token);
-  LOOM_PARAM(k, K);
-  static constexpr auto ports = port_list(in);
-  static constexpr auto params = param_list(k);
-  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
-  template <class IO> static void body(IO& io) {
-    for (int64_t i = 0; i < io.param(k); ++i) (void)io.read(in);
-  }
-};
-
 TEST_CASE("a deadlock report leads with the processes that cause it, then counts those waiting on them",
           "[deadlock]") {
-  // Two chains, emit -> hoard -> stage -> drain: each hoard waits on an emit
-  // that has finished, and its stage and drain wait on it.
+  // Two chains, emit -> hoard -> stage -> greedy: each hoard waits on an emit
+  // that has finished, and its stage and greedy wait on it.
   using S = test::Stage<1, 1>;
   Architecture arch("hoarders", sim_params(3, 2));
   Handle fed = arch.channel<Token>("fed", vec(2), "QD", "K tokens");
@@ -186,7 +173,7 @@ TEST_CASE("a deadlock report leads with the processes that cause it, then counts
   place<test::Emit<1, 1>>(arch, "emit", vec(2)).bind(test::Emit<1, 1>::out, at(fed));
   place<Hoard>(arch, "hoard", vec(2)).bind(Hoard::in, at(fed)).bind(Hoard::out, at(held));
   place<S>(arch, "stage", vec(2)).bind(S::in, at(held)).bind(S::out, at(passed));
-  place<Drain>(arch, "drain", vec(2)).bind(Drain::in, at(passed));
+  place<test::Greedy>(arch, "greedy", vec(2)).bind(test::Greedy::in, at(passed));
   const SimResult r = run(arch);
   REQUIRE(r.outcome == SimResult::deadlock);
   REQUIRE(r.report->blocked.size() == 6);
@@ -204,9 +191,9 @@ TEST_CASE("a deadlock report leads with the processes that cause it, then counts
   CHECK(second < rest);
   CHECK(text.find("written by emit[1], which has finished") < rest);
   CHECK(text.find("stage[0]") > rest);
-  CHECK(text.find("drain[1]") > rest);
+  CHECK(text.find("greedy[1]") > rest);
   CHECK(text.find("  stage[0] waits to read 'held[0]' (empty), written by hoard[0]\n") != std::string::npos);
-  CHECK(text.find("  drain[1] waits to read 'passed[1]' (empty), written by stage[1]\n") != std::string::npos);
+  CHECK(text.find("  greedy[1] waits to read 'passed[1]' (empty), written by stage[1]\n") != std::string::npos);
   auto region = arch.compose();
   REQUIRE(region.ok());
   const nlohmann::json j = sim_json(region.value(), r);

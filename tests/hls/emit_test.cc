@@ -321,25 +321,38 @@ TEST_CASE("the check runs $CXX's words with no shell between, and reads its erro
   CHECK(hls::check_synthesisable(e.project, e.region).ok());
 }
 
-TEST_CASE("a unit refused as unsynthesisable is reported without the compile errors that follow from it", "[hls]") {
-  const Emitted e = emit_machine("example", {});
-  const auto source_of = [&](const std::string& unit) {
-    for (const Process& p : e.region.processes)
-      if (p.unit->name == unit) return "src/" + p.unit->source;
-    FAIL("no unit " << unit);
-    return std::string();
-  };
-  const std::string tap = source_of("fir_tap"), store = source_of("store");
-  const std::string dir = scratch("fake_knock_on");
-  std::filesystem::create_directories(dir);
-  const std::string compiler = dir + "/fake-c++";
-  std::ofstream(compiler) << "#!/bin/sh\ncat '" << dir << "/printed' >&2\nexit 1\n";
-  std::filesystem::permissions(compiler, std::filesystem::perms::owner_all);
-  const ScopedCxx cxx(compiler);
-  const auto check = [&](const std::string& printed) {
+// A compiler, $CXX for its scope, whose every compile fails printing what
+// the check is given: a check's reading of that output, on `e`.
+struct PrintingCompiler {
+  explicit PrintingCompiler(const std::string& name) : dir(scratch(name)), cxx(script(dir)) {}
+  Status check(const Emitted& e, const std::string& printed) const {
     std::ofstream(dir + "/printed") << printed;
     return hls::check_synthesisable(e.project, e.region);
-  };
+  }
+  static std::string script(const std::string& dir) {
+    std::filesystem::create_directories(dir);
+    const std::string path = dir + "/fake-c++";
+    std::ofstream(path) << "#!/bin/sh\ncat '" << dir << "/printed' >&2\nexit 1\n";
+    std::filesystem::permissions(path, std::filesystem::perms::owner_all);
+    return path;
+  }
+  std::string dir;
+  ScopedCxx cxx;
+};
+
+// The header unit `unit` of `region` is declared in, as the project holds it.
+std::string project_source(const Region& region, const std::string& unit) {
+  for (const Process& p : region.processes)
+    if (p.unit->name == unit) return "src/" + p.unit->source;
+  FAIL("no unit " << unit);
+  return "";
+}
+
+TEST_CASE("a unit refused as unsynthesisable is reported without the compile errors that follow from it", "[hls]") {
+  const Emitted e = emit_machine("example", {});
+  const std::string tap = project_source(e.region, "fir_tap"), store = project_source(e.region, "store");
+  const PrintingCompiler compiler("fake_knock_on");
+  const auto check = [&](const std::string& printed) { return compiler.check(e, printed); };
   // The poison refuses fir_tap's deque, and six errors follow from it: in its
   // header, and in the kernel that calls its body.
   const std::string refusal = "In file included from top.cpp:4:\n" + tap +
@@ -474,23 +487,14 @@ TEST_CASE("a header a unit includes that was not embedded is hls-source-missing,
                                                       "loom_hls_sources target")));
   // Clang's wording of the same; and a header no unit source quote-includes
   // (an angle include of the system's, say) is the compiler's, hls-compile.
-  Emitted full = emit_machine("example", {});
-  std::string tap;
-  for (const Process& p : full.region.processes)
-    if (p.unit->name == "fir_tap") tap = p.unit->source;
-  const std::string dir = scratch("fake_missing");
-  std::filesystem::create_directories(dir);
-  const std::string compiler = dir + "/fake-clang++";
-  std::ofstream(compiler) << "#!/bin/sh\ncat '" << dir << "/printed' >&2\nexit 1\n";
-  std::filesystem::permissions(compiler, std::filesystem::perms::owner_all);
-  const ScopedCxx cxx(compiler);
-  std::ofstream(dir + "/printed") << "In file included from top.cpp:4:\nsrc/" << tap
-                                  << ":9:10: fatal error: 'machines/example/words.h' file not found\n";
-  const Status by_clang = hls::check_synthesisable(full.project, full.region);
-  CHECK(has_error(by_clang, "hls-source-missing", tap + ":9", "unit 'fir_tap' includes machines/example/words.h"));
-  std::ofstream(dir + "/printed") << "src/" << tap << ":9:10: fatal error: gmp.h: No such file or directory\n";
-  const Status system = hls::check_synthesisable(full.project, full.region);
-  CHECK(has_error(system, "hls-compile", tap + ":9", "gmp.h: No such file or directory"));
+  const Emitted full = emit_machine("example", {});
+  const std::string tap = project_source(full.region, "fir_tap");
+  const PrintingCompiler compiler("fake_missing");
+  const Status by_clang = compiler.check(
+      full, "In file included from top.cpp:4:\n" + tap + ":9:10: fatal error: 'machines/example/words.h' file not found\n");
+  CHECK(has_error(by_clang, "hls-source-missing", tap.substr(4) + ":9", "unit 'fir_tap' includes machines/example/words.h"));
+  const Status system = compiler.check(full, tap + ":9:10: fatal error: gmp.h: No such file or directory\n");
+  CHECK(has_error(system, "hls-compile", tap.substr(4) + ":9", "gmp.h: No such file or directory"));
 }
 
 TEST_CASE("a bad part, clock, dependence or test run is refused by name", "[hls]") {
