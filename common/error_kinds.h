@@ -516,7 +516,7 @@ inline constexpr ErrorKind kErrorKinds[] = {
      "error[hls-shared-source] unit 'slow_relay': its header tests/hls/relay_pair.h includes tests/hls/relay.h, the"
      " header of unit 'relay', whose loops need different pragmas; a unit's header may not include another unit's"},
     {"hls-source-missing", ErrorLayer::hls,
-     "A unit's source, or a stand-in header, was not embedded in this build for HLS emission.",
+     "A unit's source, a header one includes, or a stand-in header, was not embedded in this build for HLS emission.",
      "error[hls-source-missing] unit 'source': is declared in tests/test_units.h, which this build did not embed for"
      " HLS emission; add it to a loom_hls_sources target linked into the binary (compose/hls/hls_sources.bzl)"},
     {"hls-test-mismatch", ErrorLayer::hls,
@@ -596,7 +596,9 @@ inline constexpr ErrorKind kErrorKinds[] = {
      "error[unknown-instruction] call 2: names 'vmul', which is not an instruction of tinytpu"},
     {"unknown-machine", ErrorLayer::machines,
      "A machine name that the registry does not know.",
-     "error[unknown-machine] machine 'nosuch': is not known; the machines are example, tinytpu, dottree, matvec"},
+     "error[unknown-machine] machine 'nosuch': is not known; the machines are example, tinytpu, dottree, matvec. If it "
+     "is registered, link its machine's library with alwayslink = True: the linker drops a registration in a library "
+     "that is not alwayslinked"},
     // tinytpu
     {"after-halt", ErrorLayer::tinytpu,
      "An instruction follows the program's halt, so it never runs.",

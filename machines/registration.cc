@@ -67,13 +67,21 @@ const std::vector<MachineEntry>& machines() {
   return all;
 }
 
+// What unknown-machine says after the known machines: a MachineRegistration
+// in a library the binary does not alwayslink is never constructed.
+constexpr const char* kUnlinkedMachineHint =
+    ". If it is registered, link its machine's library with alwayslink = True: the linker drops a registration in a "
+    "library that is not alwayslinked";
+
 Result<const MachineEntry*> find_machine(std::string_view name) {
   std::string known;
   for (const MachineEntry& m : machines()) {
     if (m.name == name) return &m;
     known += (known.empty() ? "" : ", ") + m.name;
   }
-  return Error{"unknown-machine", "machine '" + std::string(name) + "'", "is not known; the machines are " + known};
+  return Error{"unknown-machine", "machine '" + std::string(name) + "'",
+               (known.empty() ? "is not known; no machine is registered" : "is not known; the machines are " + known) +
+                   kUnlinkedMachineHint};
 }
 
 VerbRegistration::VerbRegistration(VerbOffer offer) { offer_storage().push_back(std::move(offer)); }

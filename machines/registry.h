@@ -58,7 +58,9 @@ class MachineRegistration {
   explicit MachineRegistration(MachineEntry entry, int rank = 100);
 };
 
-// The machine called `name`, or an unknown-machine error listing the known ones.
+// The machine called `name`, or an unknown-machine error listing the known
+// ones, with the hint that a machine registered in a library not linked with
+// alwayslink = True is dropped by the linker.
 Result<const MachineEntry*> find_machine(std::string_view name);
 
 namespace detail {

@@ -7,6 +7,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/status.h"
@@ -74,6 +75,41 @@ Status compare_rows(const std::string& argument, const std::vector<W>& simulated
   });
 }
 
+// How a check names the elements of an argument whose lanes, read in order,
+// are a vector or a matrix (element e is lane e % lanes of row e / lanes): a
+// vector's "Y[5]", a matrix's "C[2][3]", rather than the row and lane of a
+// word that may hold part of a matrix row, or several.
+struct ArgumentShape {
+  std::string argument;
+  int64_t cols = 0;  // 0: a vector; else a matrix of this many columns, row-major
+  // A matrix laid out otherwise: element e's (row, column).
+  std::function<std::pair<int64_t, int64_t>(int64_t)> position = nullptr;
+
+  std::string element(int64_t e) const {
+    if (position) {
+      const auto [row, col] = position(e);
+      return argument + "[" + std::to_string(row) + "][" + std::to_string(col) + "]";
+    }
+    if (cols <= 0) return argument + "[" + std::to_string(e) + "]";
+    return argument + "[" + std::to_string(e / cols) + "][" + std::to_string(e % cols) + "]";
+  }
+};
+
+inline ArgumentShape vector_shape(std::string argument) { return {std::move(argument)}; }
+inline ArgumentShape matrix_shape(std::string argument, int64_t cols) { return {std::move(argument), cols}; }
+inline ArgumentShape matrix_shape(std::string argument, std::function<std::pair<int64_t, int64_t>(int64_t)> position) {
+  return {std::move(argument), 0, std::move(position)};
+}
+
+// The same, each difference at its element of `shape` ("C[2][3]").
+template <class W, class Text, class Same>
+Status compare_rows(const ArgumentShape& shape, const std::vector<W>& simulated, const std::vector<W>& expected,
+                    int limit, Text text, Same same) {
+  return compare_rows(shape.argument, simulated, expected, limit, text, same, [&shape](size_t row, unsigned lane) {
+    return shape.element(static_cast<int64_t>(row) * W::lanes + lane);
+  });
+}
+
 // Bit for bit, lanes shown as two's complement integers.
 template <class W>
 std::string lane_text(const W& word, unsigned lane) {
@@ -89,6 +125,13 @@ template <class W, class Where>
 Status compare_rows(const std::string& argument, const std::vector<W>& simulated, const std::vector<W>& expected,
                     int limit, Where where) {
   return compare_rows(argument, simulated, expected, limit, lane_text<W>, same_lane<W>, where);
+}
+
+// Bit for bit, each difference at its element of `shape` ("C[2][3]").
+template <class W>
+Status compare_rows(const ArgumentShape& shape, const std::vector<W>& simulated, const std::vector<W>& expected,
+                    int limit = 10) {
+  return compare_rows(shape, simulated, expected, limit, lane_text<W>, same_lane<W>);
 }
 
 // Bit for bit, each difference at "argument 'NAME' row R lane L".

@@ -137,5 +137,17 @@ TEST_CASE("the verbs every region has take the same options on every machine", "
   }
 }
 
+TEST_CASE("loom machines lists the verbs every region has for every machine, fifo among them", "[cli]") {
+  const std::string listed = cli({"machines"}).out;
+  size_t lines = 0;
+  for (size_t at = listed.find("verbs: "); at != std::string::npos; at = listed.find("verbs: ", at + 1)) {
+    ++lines;
+    const std::string verbs = listed.substr(at, listed.find('\n', at) - at);
+    INFO(verbs);
+    CHECK(verbs.find("verbs: describe dot sim fifo hls") == 0);
+  }
+  CHECK(lines == machines().size());
+}
+
 }  // namespace
 }  // namespace loom

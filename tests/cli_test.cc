@@ -66,7 +66,9 @@ TEST_CASE("loom refuses bad input with named errors: 2 for the command line, 1 f
   // The list is the registry's, whatever machines it holds.
   std::string known;
   for (const loom::MachineEntry& m : loom::machines()) known += (known.empty() ? "" : ", ") + m.name;
-  CHECK(r.err == "loom: error[unknown-machine] machine 'nope': is not known; the machines are " + known + "\n");
+  CHECK(r.err == "loom: error[unknown-machine] machine 'nope': is not known; the machines are " + known +
+                    ". If it is registered, link its machine's library with alwayslink = True: the linker drops a "
+                    "registration in a library that is not alwayslinked\n");
   CHECK(known.find("dottree") != std::string::npos);
 
   r = loom("dot --machine example --param N=0");

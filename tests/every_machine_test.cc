@@ -259,6 +259,37 @@ void compare_rows_names_every_position() {
   CHECK(many.errors().back().message == std::to_string(2 * W::lanes - 1) + " more differences");
 }
 
+TEST_CASE("compare_rows names an element of a shaped argument: C[i][j] of a matrix, Y[i] of a vector", "[check]") {
+  // A 3 x 6 matrix in words of four lanes: row 1 is lanes 2, 3 of word 1 and
+  // all of word 2, so word 2 lane 1 is C[1][3].
+  using W = Word<4, 8>;
+  std::mt19937_64 rng(3);
+  const std::vector<W> expected = random_rows<W>(5, rng);  // 18 elements, and two lanes spare
+  std::vector<W> got = expected;
+  got[2].set_lane(1, got[2].lane(1) ^ UInt<8>(1));
+  const Status matrix = compare_rows(matrix_shape("C", 6), got, expected);
+  REQUIRE(matrix.errors().size() == 1);
+  CHECK(matrix.errors().front().kind == "mismatch");
+  CHECK(matrix.errors().front().where == "C[1][3]");
+  CHECK(compare_rows(vector_shape("Y"), got, expected).errors().front().where == "Y[9]");
+  // A layout of the machine's own: the position says where element e is.
+  const auto column_major = [](int64_t e) { return std::pair<int64_t, int64_t>{e % 3, e / 3}; };
+  CHECK(compare_rows(matrix_shape("C", column_major), got, expected).errors().front().where == "C[0][3]");
+  // One lane a word: a vector is named by its row.
+  using One = Word<1, 16>;
+  const std::vector<One> ys = random_rows<One>(8, rng);
+  std::vector<One> off = ys;
+  off[5].set_lane(0, off[5].lane(0) ^ UInt<16>(4));
+  const Status vector = compare_rows(vector_shape("Y"), off, ys);
+  REQUIRE(vector.errors().size() == 1);
+  CHECK(vector.errors().front().where == "Y[5]");
+  CHECK(vector.errors().front().message == "simulated " + std::to_string(off[5].lane_signed(0)) + ", reference " +
+                                               std::to_string(ys[5].lane_signed(0)));
+  // The shape's name is the argument's where the rows do not match.
+  off.pop_back();
+  CHECK(compare_rows(vector_shape("Y"), off, ys).errors().back().where == "argument 'Y'");
+}
+
 TEST_CASE("compare_rows names each differing row and lane: first, middle and last of each, across limbs", "[check]") {
   compare_rows_names_every_position<Wide>();
   compare_rows_names_every_position<Straddle>();

@@ -57,6 +57,31 @@ TEST_CASE("every error in one resolution is reported, not just the first", "[par
   CHECK(r.status().has("duplicate-override"));
 }
 
+TEST_CASE("a constraint whose parameters are in range is checked, alongside the range errors", "[params]") {
+  ParameterSet p;
+  p.param("R", 4, 1, 64, "rows");
+  p.param("K", 8, 1, 64, "taps");
+  p.param("C", 16, 1, 64, "columns");
+  p.derive("RK", [](const ParamValues& v) { return 64 / v["R"] * v["K"]; }, "words of the table", 1, 1024);
+  p.require("K is a multiple of 4", {"K"}, [](const ParamValues& v) { return v["K"] % 4 == 0; });
+  p.require("R divides C", {"R", "C"}, [](const ParamValues& v) { return v["C"] % v["R"] == 0; });
+  p.require("RK fits", {"RK"}, [](const ParamValues& v) { return v["RK"] <= 256; });
+  // R and C are out of range, so neither the derived RK nor a constraint on
+  // R, C or RK can be evaluated; the one on K can, and fails.
+  CHECK(errors(p.resolve({{"R", 0}, {"K", 6}, {"C", 100}})) ==
+        "error[parameter-out-of-range] parameter 'R': 0 is outside its range [1, 64]\n"
+        "error[parameter-out-of-range] parameter 'C': 100 is outside its range [1, 64]\n"
+        "error[constraint-violated] constraint 'K is a multiple of 4': does not hold for K=6\n");
+  // A derived value out of its range skips only the constraints on it.
+  CHECK(errors(p.resolve({{"R", 1}, {"K", 63}, {"C", 3}})) ==
+        "error[parameter-out-of-range] derived parameter 'RK': 4032 is outside its range [1, 1024]\n"
+        "error[constraint-violated] constraint 'K is a multiple of 4': does not hold for K=63\n");
+  // Nor does an unknown name stop the constraints being checked.
+  CHECK(errors(p.resolve({{"R", 2}, {"K", 12}, {"X", 1}})) ==
+        "error[unknown-parameter] parameter 'X': is not declared; the parameters are R, K, C\n"
+        "error[constraint-violated] constraint 'RK fits': does not hold for RK=384\n");
+}
+
 TEST_CASE("a broken declaration is refused before any value is used", "[params]") {
   ParameterSet p;
   p.param("QD", 0, 1, 1024, "fifo depth");

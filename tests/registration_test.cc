@@ -31,7 +31,9 @@ TEST_CASE("registered machines are listed by rank, then name, each name once", "
   auto missing = find_machine("nope");
   REQUIRE_FALSE(missing.ok());
   CHECK(missing.status().errors().front().kind == "unknown-machine");
-  CHECK(missing.status().errors().front().message == "is not known; the machines are first, alpha, twin, zeta");
+  CHECK(missing.status().errors().front().message ==
+        "is not known; the machines are first, alpha, twin, zeta. If it is registered, link its machine's library "
+        "with alwayslink = True: the linker drops a registration in a library that is not alwayslinked");
 }
 
 }  // namespace

@@ -144,6 +144,64 @@ TEST_CASE("a reader expecting more tokens than are written waits on a finished w
   CHECK(r.processes[0].finished);
 }
 
+// Reads one token more than K before it writes any of its K: it waits for a
+// word no one will write, and what it feeds waits on it.
+struct Hoard {
+  LOOM_UNIT("hoard");
+  LOOM_READS(in, Token);
+  LOOM_WRITES(out, Token);
+  LOOM_PARAM(k, K);
+  static constexpr auto ports = port_list(in, out);
+  static constexpr auto params = param_list(k);
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
+  template <class IO> static void body(IO& io) {
+    for (int64_t i = 0; i <= io.param(k); ++i) (void)io.read(in);
+    for (int64_t i = 0; i < io.param(k); ++i) io.write(out, Token());
+  }
+};
+
+TEST_CASE("a deadlock report leads with the processes that cause it, then counts those waiting on them",
+          "[deadlock]") {
+  // Two chains, emit -> hoard -> stage -> greedy: each hoard waits on an emit
+  // that has finished, and its stage and greedy wait on it.
+  using S = test::Stage<1, 1>;
+  Architecture arch("hoarders", sim_params(3, 2));
+  Handle fed = arch.channel<Token>("fed", vec(2), "QD", "K tokens");
+  Handle held = arch.channel<Token>("held", vec(2), "QD", "K tokens, after K + 1 are read");
+  Handle passed = arch.channel<Token>("passed", vec(2), "QD", "K tokens");
+  auto at = [](Handle h) { return [h](const Index& i) -> Binding { return h(i[0]); }; };
+  place<test::Emit<1, 1>>(arch, "emit", vec(2)).bind(test::Emit<1, 1>::out, at(fed));
+  place<Hoard>(arch, "hoard", vec(2)).bind(Hoard::in, at(fed)).bind(Hoard::out, at(held));
+  place<S>(arch, "stage", vec(2)).bind(S::in, at(held)).bind(S::out, at(passed));
+  place<test::Greedy>(arch, "greedy", vec(2)).bind(test::Greedy::in, at(passed));
+  const SimResult r = run(arch);
+  REQUIRE(r.outcome == SimResult::deadlock);
+  REQUIRE(r.report->blocked.size() == 6);
+  for (const BlockedProcess& b : r.report->blocked) CHECK(b.cause == (b.unit == "hoard"));
+  const std::string text = r.report->to_string();
+  INFO(text);
+  CHECK(text.find("DEADLOCK at cycle") == 0);
+  const size_t causes = text.find("Caused by:\n  hoard[0] (hoard) at cycle ");
+  const size_t second = text.find("  hoard[1] (hoard) at cycle ");
+  const size_t rest = text.find("and 4 more waiting on those:\n");
+  REQUIRE(causes != std::string::npos);
+  REQUIRE(second != std::string::npos);
+  REQUIRE(rest != std::string::npos);
+  CHECK(causes < second);
+  CHECK(second < rest);
+  CHECK(text.find("written by emit[1], which has finished") < rest);
+  CHECK(text.find("stage[0]") > rest);
+  CHECK(text.find("greedy[1]") > rest);
+  CHECK(text.find("  stage[0] waits to read 'held[0]' (empty), written by hoard[0]\n") != std::string::npos);
+  CHECK(text.find("  greedy[1] waits to read 'passed[1]' (empty), written by stage[1]\n") != std::string::npos);
+  auto region = arch.compose();
+  REQUIRE(region.ok());
+  const nlohmann::json j = sim_json(region.value(), r);
+  int causing = 0;
+  for (const auto& b : j["deadlock"]["blocked"]) causing += b["cause"].get<bool>();
+  CHECK(causing == 2);
+}
+
 // Reads one token, of the K its writer sends.
 struct Sip {
   LOOM_UNIT("sip");

@@ -333,7 +333,7 @@ class CommandLine {
     app_.add_subcommand("machines", "list the machines and the verbs each offers")->callback([&] {
       action_ = [&] {
         for (const MachineEntry& m : machines()) {
-          std::string verbs = "describe dot sim hls";
+          std::string verbs = "describe dot sim fifo hls";
           for (const std::string& verb : machine_verbs())
             if (offer_for(m, verb) != nullptr) verbs += " " + verb;
           std::printf("%-10s %s\n%-10s verbs: %s\n", m.name.c_str(), m.summary.c_str(), "", verbs.c_str());

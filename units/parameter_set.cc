@@ -122,6 +122,11 @@ Result<ParamValues> ParameterSet::resolve(const Overrides& overrides) const {
   ParamValues values;
   for (const Parameter& p : parameters_) values.set(p.name, p.value);
 
+  // The parameters whose values are not known: each one set out of its range,
+  // and, if any is, every derived one (which may read it). A constraint that
+  // reads one of them is not evaluated; every other one is, so that all the
+  // violations it can find are reported at once.
+  std::set<std::string> unknown;
   std::set<std::string> given;
   for (const auto& [name, value] : overrides) {
     const Parameter* target = nullptr;
@@ -130,12 +135,14 @@ Result<ParamValues> ParameterSet::resolve(const Overrides& overrides) const {
     if (!given.insert(name).second) {
       status.add("duplicate-override", "parameter " + quoted(name), "is set twice");
     } else if (target != nullptr) {
-      if (value < target->min || value > target->max)
+      if (value < target->min || value > target->max) {
         status.add("parameter-out-of-range", "parameter " + quoted(name),
                    std::to_string(value) + " is outside its range " +
                        range_text(target->min, target->max));
-      else
+        unknown.insert(name);
+      } else {
         values.set(name, value);
+      }
     } else if (declares(name)) {
       status.add("derived-parameter", "parameter " + quoted(name),
                  "is derived from other parameters and cannot be set");
@@ -146,19 +153,26 @@ Result<ParamValues> ParameterSet::resolve(const Overrides& overrides) const {
                  "is not declared; the parameters are " + known);
     }
   }
-  if (!status.ok()) return status;
 
+  const bool derivable = unknown.empty();
   for (const Derived& d : derived_) {
+    if (!derivable) {
+      unknown.insert(d.name);
+      continue;
+    }
     const int64_t v = d.compute(values);
-    if (v < d.min || v > d.max)
+    if (v < d.min || v > d.max) {
       status.add("parameter-out-of-range", "derived parameter " + quoted(d.name),
                  std::to_string(v) + " is outside its range " + range_text(d.min, d.max));
+      unknown.insert(d.name);
+    }
     values.set(d.name, v);
   }
-  if (!status.ok()) return status;
 
   for (const Constraint& c : constraints_) {
-    if (c.holds(values)) continue;
+    bool evaluable = true;
+    for (const std::string& name : c.reads) evaluable = evaluable && unknown.count(name) == 0;
+    if (!evaluable || c.holds(values)) continue;
     std::string with;
     for (const std::string& name : c.reads)
       with += (with.empty() ? "" : ", ") + name + "=" + std::to_string(values[name]);

@@ -76,9 +76,12 @@ class ParameterSet {
   const std::vector<Constraint>& constraints() const { return constraints_; }
   bool declares(std::string_view name) const;
 
-  // Defaults, then overrides, then derived values, then constraints. Errors:
-  // duplicate-name, invalid-range, unknown-parameter, derived-parameter,
-  // duplicate-override, parameter-out-of-range, constraint-violated.
+  // Defaults, then overrides, then derived values, then constraints, every
+  // error of each reported together: a constraint is checked whenever the
+  // parameters it reads are known (none set out of its range, and no derived
+  // one while any is). Errors: duplicate-name, invalid-range,
+  // unknown-parameter, derived-parameter, duplicate-override,
+  // parameter-out-of-range, constraint-violated.
   Result<ParamValues> resolve(const Overrides& overrides = {}) const;
 
  private:

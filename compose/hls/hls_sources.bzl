@@ -6,7 +6,8 @@ def loom_hls_sources(name, srcs, visibility = None, testonly = False):
     """A cc_library that embeds `srcs` and registers them when linked in.
 
     Link it into any binary that emits HLS for units declared in `srcs`: the
-    emitter copies a unit's header, and the headers it includes, from here.
+    emitter copies a unit's header, and the headers it includes, from here, so
+    list those too; one left out is refused by `loom hls` as hls-source-missing.
     """
     native.genrule(
         name = name + "_embed",

@@ -18,7 +18,8 @@ std::vector<std::string> includes_of(std::string_view text);
 // once. An include is looked for beside the including file, then from the
 // tree's root. A header the tree lacks is left to the compiler: the host-only
 // ones are never reached for HLS, and any other is named by the check's
-// compile. `path` must be in `sources` (std::out_of_range otherwise).
+// compile, as hls-source-missing (write.cc). `path` must be in `sources`
+// (std::out_of_range otherwise).
 std::vector<std::string> closure(const std::string& path, const SourceTree& sources);
 
 }  // namespace loom::hls

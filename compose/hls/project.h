@@ -75,8 +75,11 @@ Result<Project> emit(const Region& region, const Options& options, const std::ve
 // -m64"), with no quoting, and run without a shell (spawn.h). Errors:
 // hls-unsynthesisable (a body or what it names uses the heap, an STL
 // container, a virtual call, exceptions or RTTI: the file and line, and the
-// unit), hls-compile (any other compile error), hls-no-compiler (none found,
-// or the one found could not be started).
+// unit), hls-source-missing (a unit's source, or a header it includes,
+// quote-includes a header that was not embedded: the includer's file and
+// line, the header and the unit), hls-compile (any other compile error; none
+// that follow from a unit's refusal), hls-no-compiler (none found, or the one
+// found could not be started).
 Status check_synthesisable(const Project& project, const Region& region, const std::string& compiler = "");
 
 // Writes the project into `dir`, creating it if it does not exist. A directory

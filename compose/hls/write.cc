@@ -1,5 +1,6 @@
 // A project on disk: the check at emission, which compiles the kernel against
 // the poison header in a scratch directory, and writing into the user's.
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +12,7 @@
 
 #include "common/files.h"
 #include "common/quote.h"
+#include "compose/hls/includes.h"
 #include "compose/hls/poison.h"
 #include "compose/hls/project.h"
 #include "compose/hls/spawn.h"
@@ -119,43 +121,99 @@ std::string units_of(const std::string& path, const Region& region) {
   return (exact.empty() ? "a header included for unit(s) " : "unit ") + out;
 }
 
-// The errors of a failed check, read from what the compiler printed: each at
-// its file and line (the includer's, for a header the poison refuses), named
-// hls-unsynthesisable when the poison says why, else hls-compile; at most ten.
-Status compile_errors(const std::string& output, const Region& region, bool clang_order) {
-  Status status;
-  // GCC: "In file included from A:7," then "    from B:12:", then "F:L:C: error: M".
-  // Clang lists the includers the other way round. The includer that matters
-  // for a refused header is the file that named it.
+// One error the compiler printed, at its file and line (the includer's, for
+// a header the poison refuses).
+struct CompileError {
+  std::string file, at, message;
+  std::string units;          // units_of(file)
+  bool unit_source = false;   // under src/: a unit's header, or one it includes
+  std::string reason;         // refusal_reason(message): empty unless the poison refused it
+  std::string missing;        // the header it could not find, as the include names it
+};
+
+// The header a compiler's error says it could not find: GCC's "X: No such
+// file or directory", Clang's "'X' file not found"; else empty.
+std::string missing_header(const std::string& message) {
+  static const std::regex gcc(R"(^(.+): No such file or directory$)"), clang(R"(^'(.+)' file not found$)");
+  std::smatch m;
+  if (std::regex_match(message, m, gcc) || std::regex_match(message, m, clang)) return m[1];
+  return "";
+}
+
+// What the compiler printed, as errors. GCC prints "In file included from
+// A:7," then "    from B:12:", then "F:L:C: error: M"; Clang lists the
+// includers the other way round. The includer that matters for a refused
+// header is the file that named it.
+std::vector<CompileError> parse_compile_errors(const std::string& output, const Region& region, bool clang_order) {
   static const std::regex error_line(R"(^(.+?):(\d+):\d+: (?:fatal )?error: (.*)$)");
   static const std::regex included(R"(^(?:In file included from|\s+from) (.+?):(\d+)[,:]?$)");
   std::istringstream lines(output);
   std::string line;
   std::vector<std::pair<std::string, std::string>> chain;  // (file, line), as printed
-  int reported = 0;
-  while (std::getline(lines, line) && reported < 10) {
+  std::vector<CompileError> errors;
+  while (std::getline(lines, line)) {
     std::smatch m;
     if (std::regex_match(line, m, included)) {
       chain.emplace_back(m[1], m[2]);
       continue;
     }
     if (!std::regex_match(line, m, error_line)) continue;
-    std::string file = m[1], at = m[2];
-    const std::string message = m[3];
-    if (file.rfind("check/", 0) == 0 && !chain.empty()) {
+    CompileError e;
+    e.file = m[1];
+    e.at = m[2];
+    e.message = m[3];
+    if (e.file.rfind("check/", 0) == 0 && !chain.empty()) {
       const auto& includer = clang_order ? chain.back() : chain.front();
-      file = includer.first;
-      at = includer.second;
+      e.file = includer.first;
+      e.at = includer.second;
     }
     chain.clear();
-    if (file.rfind("src/", 0) == 0) file = file.substr(4);
-    const std::string reason = refusal_reason(message);
+    e.unit_source = e.file.rfind("src/", 0) == 0;
+    if (e.unit_source) e.file = e.file.substr(4);
+    e.units = units_of(e.file, region);
+    e.reason = refusal_reason(e.message);
+    e.missing = missing_header(e.message);
+    errors.push_back(std::move(e));
+  }
+  return errors;
+}
+
+// Whether `e` is a unit source's quote-include of a header the project lacks:
+// one that was not embedded.
+bool not_embedded(const CompileError& e, const Project& project) {
+  if (e.missing.empty() || !e.unit_source) return false;
+  const auto file = project.files.find("src/" + e.file);
+  if (file == project.files.end()) return false;
+  const std::vector<std::string> includes = includes_of(file->second);
+  return std::find(includes.begin(), includes.end(), e.missing) != includes.end();
+}
+
+// The errors of a failed check: hls-unsynthesisable where the poison says
+// why, hls-source-missing where a unit's source includes a header that was
+// not embedded, else hls-compile; at most ten. A refusal is the cause of the
+// errors that follow from it, so once a unit is refused, the compile errors
+// in its sources and in the generated files that call it are not reported.
+Status compile_errors(const std::string& output, const Project& project, const Region& region, bool clang_order) {
+  const std::vector<CompileError> errors = parse_compile_errors(output, region, clang_order);
+  std::set<std::string> refused;  // units_of each refusal
+  for (const CompileError& e : errors)
+    if (!e.reason.empty()) refused.insert(e.units);
+  Status status;
+  int reported = 0;
+  for (const CompileError& e : errors) {
+    if (reported == 10) break;
+    if (!e.reason.empty()) {
+      status.add("hls-unsynthesisable", e.file + ":" + e.at, e.units + " cannot be synthesised: it " + e.reason);
+    } else if (not_embedded(e, project)) {
+      status.add("hls-source-missing", e.file + ":" + e.at,
+                 e.units + " includes " + e.missing +
+                     ", which this build did not embed for HLS emission; add it to a loom_hls_sources target "
+                     "linked into the binary (compose/hls/hls_sources.bzl)");
+    } else {
+      if (!refused.empty() && (!e.unit_source || refused.count(e.units) > 0)) continue;  // a knock-on
+      status.add("hls-compile", e.file + ":" + e.at, e.units + " does not compile for HLS (C++14): " + e.message);
+    }
     ++reported;
-    if (!reason.empty())
-      status.add("hls-unsynthesisable", file + ":" + at,
-                 units_of(file, region) + " cannot be synthesised: it " + reason);
-    else
-      status.add("hls-compile", file + ":" + at, units_of(file, region) + " does not compile for HLS (C++14): " + message);
   }
   if (status.ok())
     status.add("hls-compile", "top.cpp", "the HLS check's compile failed:\n" + output.substr(0, 2000));
@@ -189,7 +247,7 @@ Status check_synthesisable(const Project& project, const Region& region, const s
     return Error{"hls-no-compiler", command, "could not be run"};
   }
   if (run.exit_code == 0) return status;
-  return compile_errors(output, region, compiler->clang);
+  return compile_errors(output, project, region, compiler->clang);
 }
 
 Status write_project(const Project& project, const std::string& dir_name) {

@@ -1,5 +1,6 @@
 // Builds a stopped run's DeadlockReport (deadlock_graph.h): one BlockedProcess
-// for each process that did not finish, then the wait-for graph's cycles.
+// for each process that did not finish, then the wait-for graph's cycles, and
+// which processes cause the stop.
 #include "compose/sim/deadlock_graph.h"
 
 #include <algorithm>
@@ -24,7 +25,9 @@ void note_dram_wait(const Region& region, size_t id, const ProcessClock& clock, 
 // Unfinished process `id` as the report names it: where it stopped, and, if
 // it waits on a channel, the channel's fill and the process at its other
 // end. Sets `waits_on` to that process when it is blocked too (an edge of
-// the wait-for graph), and leaves it alone otherwise.
+// the wait-for graph), and leaves it alone otherwise. Marks it a knock-on
+// (not a cause) when that process did not finish; wait_cycles makes a cause
+// again of each one on a cycle.
 BlockedProcess blocked_process(const Region& region, const std::vector<ProcessEnd>& processes,
                                const std::vector<const TimedFifo*>& fifos, size_t id, int tripped, int& waits_on) {
   const ProcessEnd& p = processes[id];
@@ -53,6 +56,7 @@ BlockedProcess blocked_process(const Region& region, const std::vector<ProcessEn
     const ProcessEnd& o = processes[static_cast<size_t>(other.process)];
     b.waits_for = region.processes[static_cast<size_t>(other.process)].name();
     b.waits_for_finished = o.state == ProcessEnd::finished;
+    b.cause = b.waits_for_finished;
     if (o.state == ProcessEnd::blocked) waits_on = other.process;
   }
   return b;
@@ -60,7 +64,9 @@ BlockedProcess blocked_process(const Region& region, const std::vector<ProcessEn
 
 // The cycles of the wait-for graph `waits_on` (out-degree one: each process's
 // successor, or -1), as process names, each once, from its lowest process id.
-std::vector<std::vector<std::string>> wait_cycles(const Region& region, const std::vector<int>& waits_on) {
+// Sets on_cycle[id] for each process on one.
+std::vector<std::vector<std::string>> wait_cycles(const Region& region, const std::vector<int>& waits_on,
+                                                  std::vector<char>& on_cycle) {
   std::vector<std::vector<std::string>> cycles;
   std::vector<int> seen(waits_on.size(), 0);
   for (size_t start = 0; start < waits_on.size(); ++start) {
@@ -76,7 +82,10 @@ std::vector<std::vector<std::string>> wait_cycles(const Region& region, const st
     if (loop == path.end()) continue;
     std::rotate(loop, std::min_element(loop, path.end()), path.end());
     std::vector<std::string> names;
-    for (auto it = loop; it != path.end(); ++it) names.push_back(region.processes[static_cast<size_t>(*it)].name());
+    for (auto it = loop; it != path.end(); ++it) {
+      names.push_back(region.processes[static_cast<size_t>(*it)].name());
+      on_cycle[static_cast<size_t>(*it)] = 1;
+    }
     cycles.push_back(names);
   }
   return cycles;
@@ -92,12 +101,17 @@ DeadlockReport make_deadlock_report(const Region& region, const std::vector<Proc
   r.watchdog_reason = watchdog_reason;
   r.processes = static_cast<int>(processes.size());
   std::vector<int> waits_on(processes.size(), -1);
+  std::vector<size_t> ids;  // parallel to r.blocked
   for (size_t id = 0; id < processes.size(); ++id) {
     if (processes[id].state == ProcessEnd::finished) continue;
     r.blocked.push_back(blocked_process(region, processes, fifos, id, tripped, waits_on[id]));
+    ids.push_back(id);
     r.cycle = std::max(r.cycle, r.blocked.back().cycle);
   }
-  r.wait_cycles = wait_cycles(region, waits_on);
+  std::vector<char> on_cycle(processes.size(), 0);
+  r.wait_cycles = wait_cycles(region, waits_on, on_cycle);
+  for (size_t i = 0; i < ids.size(); ++i)
+    if (on_cycle[ids[i]]) r.blocked[i].cause = true;
   return r;
 }
 

@@ -2,7 +2,8 @@
 // can proceed) or the watchdog (a bound on cycles or steps ran out). It names
 // every process that did not finish, what it waits on, the occupancy of each
 // channel involved against its depth, and any cycle of processes waiting on each
-// other, so that a hang becomes one readable report.
+// other, so that a hang becomes one readable report. It leads with the
+// processes that cause the stop, and only then counts the ones waiting on them.
 #pragma once
 
 #include <cstdint>
@@ -29,6 +30,11 @@ struct BlockedProcess {
   std::string waits_for;  // the process at the channel's other end
   bool waits_for_finished = false;  // ... which has already finished: it will never come
   int64_t cycle = 0;                // the first cycle it did nothing: where its wait begins in a trace
+  // Whether it causes the stop: it is on a wait-for cycle, waits on a
+  // process that has finished (or on a channel with no other end), or does
+  // not wait at all. Otherwise it is a knock-on: it waits on another
+  // unfinished process, and would go on if that one did.
+  bool cause = true;
   // Its waits on region arguments' m_axi interfaces (a read's data, a
   // write's response): how long in all, and the last one's argument, port
   // and end. A DRAM wait always ends, so it never blocks a process for
@@ -50,6 +56,8 @@ struct DeadlockReport {
   std::vector<std::vector<std::string>> wait_cycles;
 
   const BlockedProcess* find(const std::string& process) const;
+  // The processes that cause the stop, in full, then the wait-for cycles,
+  // then "and N more waiting on those", one short line each.
   std::string to_string() const;
 };
 

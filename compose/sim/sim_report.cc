@@ -98,7 +98,7 @@ nlohmann::json sim_json(const Region& region, const SimResult& result) {
       d["blocked"].push_back({{"process", b.process}, {"unit", b.unit}, {"state", to_string(b.state)}, {"port", b.port},
                               {"channel", b.channel}, {"waits_on_full", b.waits_on_full}, {"occupancy", b.occupancy},
                               {"depth", b.depth}, {"waits_for", b.waits_for},
-                              {"waits_for_finished", b.waits_for_finished}, {"cycle", b.cycle},
+                              {"waits_for_finished", b.waits_for_finished}, {"cause", b.cause}, {"cycle", b.cycle},
                               {"dram_waited", b.dram_waited}, {"dram_argument", b.dram_argument},
                               {"dram_port", b.dram_port}, {"dram_until", b.dram_until}});
     d["wait_cycles"] = r.wait_cycles;

@@ -166,8 +166,9 @@ Workload workload_for(const Region& region, uint64_t seed) {
     const auto same = [](const auto& a, const auto& b, unsigned lane) { return same_lane<N>(a, b, lane); };
     const auto s = final.at("S").as<typename N::Root>();
     const auto h = final.at("H").as<typename N::Half>();
-    Status status = compare_rows("S", s, expected.S, 10, text, same);
-    status.merge(compare_rows("H", h, expected.H, 10, text, same));
+    // S holds a sum a row of X, H the two halves' sums: S[r] and H[r][half].
+    Status status = compare_rows(vector_shape("S"), s, expected.S, 10, text, same);
+    status.merge(compare_rows(matrix_shape("H", 2), h, expected.H, 10, text, same));
     // EXACT: each tap holds its sum whole, or its lanes are too narrow for it.
     if constexpr (N::exact)
       for (size_t r = 0; r < s.size() && r < h.size() && status.ok(); ++r) {

@@ -58,11 +58,8 @@ Result<Workload> workload_for(const Region& region, const Assembled& program, co
   work.expected = {{"C", pack<T>(expected.C)}};
   // C's lanes are a tile-major matrix: a difference is named by its element.
   work.check = [expected = work.expected.at("C"), p = initial.p](const ArgumentContents& final) {
-    return compare_rows("C", final.at("C").template as<Operand<T>>(), expected.template as<Operand<T>>(), 10,
-                        [p](size_t word, unsigned lane) {
-                          const auto [row, col] = matrix_element(p, static_cast<int64_t>(word) * T + lane);
-                          return "C[" + std::to_string(row) + "][" + std::to_string(col) + "]";
-                        });
+    return compare_rows(matrix_shape("C", [p](int64_t element) { return matrix_element(p, element); }),
+                        final.at("C").template as<Operand<T>>(), expected.template as<Operand<T>>());
   };
   return work;
 }

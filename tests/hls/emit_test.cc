@@ -321,6 +321,66 @@ TEST_CASE("the check runs $CXX's words with no shell between, and reads its erro
   CHECK(hls::check_synthesisable(e.project, e.region).ok());
 }
 
+// A compiler, $CXX for its scope, whose every compile fails printing what
+// the check is given: a check's reading of that output, on `e`.
+struct PrintingCompiler {
+  explicit PrintingCompiler(const std::string& name) : dir(scratch(name)), cxx(script(dir)) {}
+  Status check(const Emitted& e, const std::string& printed) const {
+    std::ofstream(dir + "/printed") << printed;
+    return hls::check_synthesisable(e.project, e.region);
+  }
+  static std::string script(const std::string& dir) {
+    std::filesystem::create_directories(dir);
+    const std::string path = dir + "/fake-c++";
+    std::ofstream(path) << "#!/bin/sh\ncat '" << dir << "/printed' >&2\nexit 1\n";
+    std::filesystem::permissions(path, std::filesystem::perms::owner_all);
+    return path;
+  }
+  std::string dir;
+  ScopedCxx cxx;
+};
+
+// The header unit `unit` of `region` is declared in, as the project holds it.
+std::string project_source(const Region& region, const std::string& unit) {
+  for (const Process& p : region.processes)
+    if (p.unit->name == unit) return "src/" + p.unit->source;
+  FAIL("no unit " << unit);
+  return "";
+}
+
+TEST_CASE("a unit refused as unsynthesisable is reported without the compile errors that follow from it", "[hls]") {
+  const Emitted e = emit_machine("example", {});
+  const std::string tap = project_source(e.region, "fir_tap"), store = project_source(e.region, "store");
+  const PrintingCompiler compiler("fake_knock_on");
+  const auto check = [&](const std::string& printed) { return compiler.check(e, printed); };
+  // The poison refuses fir_tap's deque, and six errors follow from it: in its
+  // header, and in the kernel that calls its body.
+  const std::string refusal = "In file included from top.cpp:4:\n" + tap +
+                              ":18:10: error: attempt to use poisoned \"deque\"\n" + tap +
+                              ":18:33: error: expected primary-expression before '>' token\n" + tap +
+                              ":21:22: error: 'pending' was not declared in this scope\n" + tap +
+                              ":22:22: error: 'pending' was not declared in this scope\n" + tap +
+                              ":23:5: error: 'pending' was not declared in this scope\n"
+                              "top.cpp:40:3: error: no matching function for call to 'body'\n"
+                              "top.cpp:52:3: error: no matching function for call to 'body'\n";
+  const Status refused = check(refusal);
+  INFO(refused.to_string());
+  REQUIRE(refused.errors().size() == 1);
+  CHECK(refused.errors()[0].kind == "hls-unsynthesisable");
+  CHECK(refused.errors()[0].where == tap.substr(4) + ":18");
+  CHECK(refused.errors()[0].message == "unit 'fir_tap' cannot be synthesised: it uses an STL container ('deque')");
+  // Another unit's error is its own, and is still reported.
+  const Status both = check(refusal + store + ":9:1: error: 'wrod' does not name a type\n");
+  INFO(both.to_string());
+  REQUIRE(both.errors().size() == 2);
+  CHECK(both.errors()[1].kind == "hls-compile");
+  CHECK(both.errors()[1].where == store.substr(4) + ":9");
+  // With nothing refused, every compile error is reported.
+  CHECK(check("top.cpp:40:3: error: no matching function for call to 'body'\n" + tap + ":21:22: error: oops\n")
+            .errors()
+            .size() == 2);
+}
+
 template <class Bad>
 Status check_bad_unit() {
   Architecture arch("bad", ParameterSet());
@@ -348,6 +408,9 @@ TEST_CASE("a body that HLS cannot synthesise is refused by name, at its file and
   const Status thrown = check_bad_unit<BadThrow>();
   INFO(thrown.to_string());
   CHECK(has_error(thrown, "hls-unsynthesisable", "tests/hls/bad_throw.h:15", "unit 'bad_throw' cannot be synthesised: it uses exceptions ('throw')"));
+  // The refusal is the cause: the compile's knock-on errors are not reported after it.
+  for (const Status* refused : {&queue, &heap, &virt, &thrown})
+    for (const Error& e : refused->errors()) CHECK(e.kind == "hls-unsynthesisable");
 }
 
 TEST_CASE("a region whose channels form a cycle is refused, naming the cycle", "[hls]") {
@@ -406,6 +469,32 @@ TEST_CASE("a unit whose source was not embedded is named", "[hls]") {
   auto project = hls::emit(region.value(), {}, {}, {kNoRun});
   REQUIRE(!project.ok());
   CHECK(has_error(project.status(), "hls-source-missing", "unit 'source'", "tests/test_units.h"));
+}
+
+TEST_CASE("a header a unit includes that was not embedded is hls-source-missing, naming it and the unit", "[hls]") {
+  // As emission from a tree without words.h: fir_tap.h's include of it is left
+  // to the compiler, which cannot find it.
+  Emitted e = emit_machine("example", {});
+  REQUIRE(e.project.files.erase("src/machines/example/words.h") == 1);
+  const Status s = hls::check_synthesisable(e.project, e.region);
+  INFO(s.to_string());
+  REQUIRE(s.errors().size() == 1);
+  const Error& missing = s.errors()[0];
+  CHECK(missing.kind == "hls-source-missing");
+  CHECK(std::regex_match(missing.where, std::regex(R"(machines/example/(fir_tap|loader|store)\.h:\d+)")));
+  CHECK(std::regex_search(missing.message, std::regex("^unit '(fir_tap|loader|store)' includes machines/example/words.h, "
+                                                      "which this build did not embed for HLS emission; add it to a "
+                                                      "loom_hls_sources target")));
+  // Clang's wording of the same; and a header no unit source quote-includes
+  // (an angle include of the system's, say) is the compiler's, hls-compile.
+  const Emitted full = emit_machine("example", {});
+  const std::string tap = project_source(full.region, "fir_tap");
+  const PrintingCompiler compiler("fake_missing");
+  const Status by_clang = compiler.check(
+      full, "In file included from top.cpp:4:\n" + tap + ":9:10: fatal error: 'machines/example/words.h' file not found\n");
+  CHECK(has_error(by_clang, "hls-source-missing", tap.substr(4) + ":9", "unit 'fir_tap' includes machines/example/words.h"));
+  const Status system = compiler.check(full, tap + ":9:10: fatal error: gmp.h: No such file or directory\n");
+  CHECK(has_error(system, "hls-compile", tap.substr(4) + ":9", "gmp.h: No such file or directory"));
 }
 
 TEST_CASE("a bad part, clock, dependence or test run is refused by name", "[hls]") {
