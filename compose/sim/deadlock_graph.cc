@@ -17,7 +17,7 @@ void note_dram_wait(const Region& region, size_t id, const ProcessClock& clock, 
   const Process& decl = region.processes[id];
   const int port = clock.last_dram_port();
   b.dram_waited = clock.stalled_dram();
-  b.dram_port = region.port({static_cast<int>(id), port}).name;
+  b.dram_port = region.port({static_cast<int>(id), port}).label();
   b.dram_argument = region.arguments[static_cast<size_t>(decl.ports[static_cast<size_t>(port)].id)].name;
   b.dram_until = clock.last_dram_until();
 }
@@ -46,7 +46,7 @@ BlockedProcess blocked_process(const Region& region, const std::vector<ProcessEn
   }
   const size_t channel = static_cast<size_t>(decl.ports[static_cast<size_t>(p.blocked_port)].id);
   b.state = p.blocked_on_full ? BlockedProcess::waits_to_write : BlockedProcess::waits_to_read;
-  b.port = region.port({static_cast<int>(id), p.blocked_port}).name;
+  b.port = region.port({static_cast<int>(id), p.blocked_port}).label();
   b.channel = region.channels[channel].label();
   b.waits_on_full = p.blocked_on_full;
   b.occupancy = fifos[channel]->size();
