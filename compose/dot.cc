@@ -242,7 +242,11 @@ std::string per_instance(const Region& region, const DotOptions& options) {
   // drops one of a labelled and an invisible edge between the same two nodes);
   // drawn left to right in the row's order, with the arrowhead where it arrives.
   std::string edges;
-  int mids = 0;
+  struct Mid {
+    std::string id, label, tooltip;
+  };
+  std::vector<Mid> mids;
+  std::map<std::pair<int, int>, size_t> mid_of;  // (left, right) process -> its label node
   for (size_t a = 0; a < region.arguments.size(); ++a) {
     const ArgumentInstance& arg = region.arguments[a];
     if (!arg.user.valid()) continue;
@@ -263,17 +267,24 @@ std::string per_instance(const Region& region, const DotOptions& options) {
                tooltip + (to.first < from.first ? ", constraint=false" : "") + "];\n";
       continue;
     }
-    const std::string mid = "m" + std::to_string(mids++);
-    row[static_cast<size_t>(from.first)] += " " + mid + ";";
-    edges += "  " + mid + " [shape=plaintext, fontsize=8, width=0, height=0, margin=0.02, label=\"" + label + "\", " +
-             tooltip + "];\n";
-    if (to.second >= from.second)
-      edges += "  " + node(c.writer.process) + " -> " + mid + " [arrowhead=none, " + tooltip + "];\n  " + mid + " -> " +
-               node(c.reader.process) + " [" + tooltip + "];\n";
-    else
-      edges += "  " + node(c.reader.process) + " -> " + mid + " [dir=back, " + tooltip + "];\n  " + mid + " -> " +
-               node(c.writer.process) + " [dir=none, " + tooltip + "];\n";
+    // Channels between the same two nodes of a row share one label node, their
+    // labels stacked, each still its own line through it.
+    const bool east = to.second >= from.second;
+    const int left = east ? c.writer.process : c.reader.process, right = east ? c.reader.process : c.writer.process;
+    auto [it, fresh] = mid_of.emplace(std::make_pair(left, right), mids.size());
+    if (fresh) {
+      mids.push_back({"m" + std::to_string(mids.size()), "", ""});
+      row[static_cast<size_t>(from.first)] += " " + mids.back().id + ";";
+    }
+    Mid& mid = mids[it->second];
+    mid.label += (mid.label.empty() ? "" : "\\n") + label;
+    mid.tooltip += (mid.tooltip.empty() ? "" : "; ") + escape(c.carries);
+    edges += "  " + node(left) + " -> " + mid.id + (east ? " [arrowhead=none, " : " [dir=back, ") + tooltip + "];\n  " +
+             mid.id + " -> " + node(right) + (east ? " [" : " [dir=none, ") + tooltip + "];\n";
   }
+  for (const Mid& mid : mids)
+    edges += "  " + mid.id + " [shape=plaintext, fontsize=8, width=0, height=0, margin=0.02, label=\"" + mid.label +
+             "\", tooltip=\"" + mid.tooltip + "\"];\n";
   // The layers: one anchor each, chained, and each layer's nodes ranked with it.
   for (int l = 0; l < layers; ++l) {
     out += "  l" + std::to_string(l) + " [style=invis, shape=point, width=0, height=0, label=\"\"];\n";

@@ -25,11 +25,14 @@ TEST_CASE("the example's DOT has a node per process and argument and an edge per
   CHECK(dot.rfind("digraph \"example\" {", 0) == 0);
   CHECK(count(dot, "[shape=box") == 7);
   CHECK(count(dot, "[shape=cylinder") == 3);
-  // loader -> tap[0], then tap[i] -> tap[i+1] along the taps' row, where each
-  // label is a node of its own between the two
-  CHECK(count(dot, "label=\"x_chain[") == 5);
-  CHECK(count(dot, "label=\"p_chain[") == 5);
-  CHECK(count(dot, " [shape=plaintext,") == 8);
+  // loader -> tap[0], then tap[i] -> tap[i+1] along the taps' row, where the
+  // two channels between a pair share a label node between them
+  CHECK(count(dot, "label=\"x_chain[") == 5);  // loader -> tap[0]'s edge, and first in each label node
+  CHECK(count(dot, "\\np_chain[") == 4);      // below x in each label node
+  CHECK(count(dot, "[label=\"p_chain[") == 1);  // tap[4] -> store
+  CHECK(count(dot, " [shape=plaintext,") == 4);
+  CHECK(dot.find("label=\"x_chain[1]\\n4x8 d2\\np_chain[0]\\n4x32 d2\"") != std::string::npos);
+  CHECK(count(dot, "p1 -> m0 [arrowhead=none,") == 2);  // x_chain[1] and p_chain[0], each its own line
   CHECK(dot.find("p1 -> p2 [style=invis];") != std::string::npos);  // tap[0] left of tap[1]
   CHECK(dot.find("p5 -> p6 [label=\"p_chain[4]") != std::string::npos);  // tap[4] -> store
   CHECK(dot.find("p5 [shape=box, label=\"tap[4]\\n(fir_tap)\\nowns weight[4]: 1 x 4x8\"];") != std::string::npos);
