@@ -1,8 +1,10 @@
 // The channel graph of a composed region as Graphviz DOT: one node per process
 // (with the memories it owns), one per region argument, one edge per channel.
-// Arrays stay readable: a [R][C] placement is laid out as its grid, a long
-// vector wraps into rows, and `per_placement` draws one node per placement and
-// one edge per channel array instead.
+// Drawn top to bottom, feeders above what they feed: an array of instances has
+// rows of its own, a [R][C] placement its grid (row r's nodes level, column c's
+// aligned), a vector one row in index order, wrapping into rows when long; no
+// other node sits among an array's rows. `per_placement` draws one node per
+// placement and one edge per channel array instead, left to right.
 #pragma once
 
 #include <string>
