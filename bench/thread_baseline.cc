@@ -9,6 +9,8 @@
 #include <thread>
 #include <vector>
 
+#include "common/contract.h"
+
 namespace loom {
 namespace {
 
@@ -67,6 +69,12 @@ class ThreadIo final : public Io {
     std::copy_n(limbs, n, storage(port).row(row));
   }
   int64_t param(int which) override { return params_[static_cast<size_t>(which)]; }
+  // The baseline runs composed regions only, whose elements compose() checked.
+  int slot(int port, int64_t element) override {
+    const int at = process_.unit->slot(port, element);
+    LOOM_CONTRACT(at >= 0, "a port array's element within its extent");
+    return at;
+  }
 
  private:
   size_t target(int port) const { return static_cast<size_t>(process_.ports[static_cast<size_t>(port)].id); }

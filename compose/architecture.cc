@@ -8,11 +8,17 @@
 
 #include "common/quote.h"
 #include "units/index_space.h"
+#include "units/port_slots.h"
 
 namespace loom {
 
 Placement& Placement::bind(std::string_view port, Binder binder) {
   bindings_.push_back({std::string(port), std::move(binder)});
+  return *this;
+}
+
+Placement& Placement::bind(std::string_view port, Slice slice) {
+  bindings_.push_back({std::string(port), nullptr, std::move(slice)});
   return *this;
 }
 
@@ -202,34 +208,76 @@ class Composer {
           status_.add("unknown-parameter", where, "its unit " + quoted(unit.name) + " reads parameter " + quoted(p) +
                                                       ", which the parameter set does not declare");
 
-      // Which binder serves each port, in the unit's port order.
-      std::vector<const Binder*> binders(unit.ports.size(), nullptr);
+      // Which binding serves each port, in the unit's port order.
+      std::vector<const Placement::PortBinding*> bound(unit.ports.size(), nullptr);
       for (const auto& b : placement->bindings()) {
         const int port = unit.port_index(b.port);
-        if (port < 0)
+        if (port < 0) {
           status_.add("unknown-port", where + " port " + quoted(b.port),
                       "is bound, but unit " + quoted(unit.name) + " declares no such port");
-        else if (binders[static_cast<size_t>(port)] != nullptr)
+        } else if (bound[static_cast<size_t>(port)] != nullptr) {
           status_.add("port-bound-twice", where + " port " + quoted(b.port), "is bound more than once");
-        else
-          binders[static_cast<size_t>(port)] = &b.binder;
+        } else if (unit.ports[static_cast<size_t>(port)].is_array() != (b.slice.element != nullptr)) {
+          const PortInfo& info = unit.ports[static_cast<size_t>(port)];
+          status_.add("port-array-binding", where + " port " + quoted(b.port),
+                      info.is_array() ? "is a port array of " + info.extent +
+                                            " elements; bind it to a slice of a channel array (elements(), row(), "
+                                            "column()) or to a function of the instance and the element"
+                                      : "is a single port, but it is bound to " + b.slice.text +
+                                            ", a slice for a port array");
+          bound[static_cast<size_t>(port)] = &b;  // refused, not unbound
+        } else {
+          bound[static_cast<size_t>(port)] = &b;
+        }
       }
       for (size_t port = 0; port < unit.ports.size(); ++port)
-        if (binders[port] == nullptr)
+        if (bound[port] == nullptr)
           status_.add("port-unbound", where + " port " + quoted(unit.ports[port].name),
                       "is never bound; bind it, to loom::unbound for instances without that connection");
 
       auto dims = resolve(placement->instances(), where + " instances");
-      if (!dims) continue;
+      Result<UnitModel> slots = with_port_slots(unit, region_.params, where);
+      if (!slots.ok()) status_.merge(slots.status());
+      if (!dims || !slots.ok()) continue;
+      const auto model = std::make_shared<const UnitModel>(std::move(slots).value());
+      check_slice_sizes(*model, bound, where);
       for (const Index& i : indices(*dims)) {
-        Process process{placement->name(), placement->unit_ptr(), i, {}};
-        process.ports.resize(unit.ports.size());
+        Process process{placement->name(), model, i, {}};
+        process.ports.resize(model->ports.size());
         const int id = static_cast<int>(region_.processes.size());
         region_.processes.push_back(process);
-        for (size_t port = 0; port < unit.ports.size(); ++port)
-          if (binders[port] != nullptr) connect(id, static_cast<int>(port), (*binders[port])(process.index, region_.params));
+        for (size_t port = 0; port < unit.ports.size(); ++port) {
+          const Placement::PortBinding* b = bound[port];
+          if (b == nullptr || unit.ports[port].is_array() != (b->slice.element != nullptr)) continue;
+          const int p = static_cast<int>(port);
+          if (b->slice.element == nullptr) {
+            connect(id, model->slot(p, 0), b->binder(process.index, region_.params));
+            continue;
+          }
+          for (int64_t k = 0; model->slot(p, k) >= 0; ++k)
+            connect(id, model->slot(p, k), b->slice.element(process.index, k, region_.params));
+        }
       }
       report_refusals();
+    }
+  }
+
+  // A slice of another size than its port array's extent leaves elements of
+  // one side unbound: it is refused by name, once for the placement.
+  void check_slice_sizes(const UnitModel& model, const std::vector<const Placement::PortBinding*>& bound,
+                         const std::string& where) {
+    for (size_t port = 0; port < bound.size(); ++port) {
+      const Placement::PortBinding* b = bound[port];
+      if (b == nullptr || b->slice.element == nullptr || !b->slice.size || model.first_slot.empty()) continue;
+      const int first = model.first_slot[port];
+      const int64_t extent = model.first_slot[port + 1] - first;
+      const int64_t size = b->slice.size(region_.params);
+      const PortInfo& info = model.ports[static_cast<size_t>(first)];
+      if (!info.is_array()) continue;  // a slice on a single port: refused already
+      if (size >= 0 && size != extent)
+        status_.add("port-array-extent", where + " port " + quoted(info.name),
+                    "is a port array of " + info.extent + " = " + std::to_string(extent) + " elements, but it is bound to " +
+                        b->slice.text + ", which has " + std::to_string(size));
     }
   }
 
@@ -257,7 +305,7 @@ class Composer {
     if (unresolved_.count(ref.name)) return;  // its own error is already reported
     // A refusal every instance of the placement repeats is one error.
     const auto refuse = [&](const char* kind, const std::string& message) {
-      const std::string key = std::string(kind) + "|" + p.placement + "|" + info.name + "|" + ref.name;
+      const std::string key = std::string(kind) + "|" + p.placement + "|" + info.label() + "|" + ref.name;
       auto [it, fresh] = refusals_.emplace(key, Refusal{{kind, where, message}, p.placement, 0});
       if (fresh) refusal_order_.push_back(key);
       ++it->second.count;

@@ -45,6 +45,16 @@ using Binding = std::optional<Ref>;
 using Binder = std::function<Binding(const Index&, const ParamValues&)>;
 inline constexpr std::nullopt_t unbound = std::nullopt;
 
+// What a port array's elements are bound to (LOOM_READS_ARRAY): a function of
+// the instance and the element, and how many elements the slice has under
+// the parameters (-1, or no function: it does not say), which compose()
+// holds to the port's extent; `text` names the slice in that error.
+struct Slice {
+  std::function<Binding(const Index& instance, int64_t element, const ParamValues&)> element;
+  std::function<int64_t(const ParamValues&)> size = nullptr;
+  std::string text = "the lambda's elements";
+};
+
 // A declared channel, memory or argument array; call it with an index to name one
 // element: x_chain(3), wrow(i, j), ctrl().
 class Handle {
@@ -79,14 +89,26 @@ class Placement {
   }
   // ...or to one element, the same for every instance.
   Placement& bind(std::string_view port, Ref ref);
+  // Binds each element of port array `port` of every instance: to a slice of
+  // a channel array (compose/wiring.h: elements(), row(), column())...
+  Placement& bind(std::string_view port, Slice slice);
+  // ...or to what `f` returns for the instance's index and the element.
+  template <class F>
+    requires std::is_invocable_r_v<Binding, F, const Index&, int64_t>
+  Placement& bind(std::string_view port, F f) {
+    return bind(port, Slice{[f](const Index& i, int64_t k, const ParamValues&) { return f(i, k); }});
+  }
 
   const UnitModel& unit() const { return *unit_; }
   const std::shared_ptr<const UnitModel>& unit_ptr() const { return unit_; }
   const std::string& name() const { return name_; }
   const Shape& instances() const { return instances_; }
+  // A port's binding: `binder` for a single port, `slice` for a port array
+  // (the one not given is empty).
   struct PortBinding {
     std::string port;
     Binder binder;
+    Slice slice = {};
   };
   const std::vector<PortBinding>& bindings() const { return bindings_; }
 

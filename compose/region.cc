@@ -18,11 +18,11 @@ const PortInfo& Region::port(const Endpoint& e) const {
 }
 
 std::string Region::where(const Endpoint& e) const {
-  return "unit '" + processes[static_cast<size_t>(e.process)].name() + "' port '" + port(e).name + "'";
+  return "unit '" + processes[static_cast<size_t>(e.process)].name() + "' port '" + port(e).label() + "'";
 }
 
 std::string Region::describe(const Endpoint& e) const {
-  return processes[static_cast<size_t>(e.process)].name() + "." + port(e).name;
+  return processes[static_cast<size_t>(e.process)].name() + "." + port(e).label();
 }
 
 std::string Region::summary() const {

@@ -37,6 +37,8 @@ struct Target {
 
 struct Process {
   std::string placement;  // e.g. "tap"
+  // Its unit's model, with each port array one port an element
+  // (units/port_slots.h): the same for every instance of the placement.
   std::shared_ptr<const UnitModel> unit;
   Index index;
   std::vector<Target> ports;  // parallel to unit->ports
@@ -88,7 +90,7 @@ struct Region {
 
   // The port an endpoint names, as its unit declares it.
   const PortInfo& port(const Endpoint& e) const;
-  // "unit 'tap[3]' port 'x_out'": where an error about the endpoint is, in
+  // "unit 'tap[3]' port 'x_out'" (an element of a port array: 'y[2]'): where an error about the endpoint is, in
   // the words every error uses.
   std::string where(const Endpoint& e) const;
   // "tap[3].x_out": the endpoint in a list of them.

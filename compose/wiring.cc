@@ -19,6 +19,30 @@ Index moved(Index i, int dim, int64_t by) {
   return i;
 }
 
+// Position `at` along an extent of `n`, a negative one from the end; -1 when
+// the extent is unknown (the binding is then refused by compose()).
+int64_t from_end(int64_t at, int64_t n) { return at >= 0 ? at : n < 0 ? -1 : n + at; }
+
+std::string counted(const char* what, int64_t at) {
+  if (at == -1) return std::string("the last ") + what;
+  return std::string(what) + " " + std::to_string(at) + (at < 0 ? " (from the end)" : "");
+}
+
+// A slice along dimension `along` of `array`, the other index fixed at `fixed`.
+Slice line(const Handle& array, int along, int64_t fixed, const char* what) {
+  const int other = 1 - along;
+  Slice s;
+  s.element = [=](const Index&, int64_t k, const ParamValues& params) -> Binding {
+    Index at = Index::of(0, 0);
+    at.at[static_cast<size_t>(along)] = k;
+    at.at[static_cast<size_t>(other)] = from_end(fixed, extent(array, other, params));
+    return array(at);
+  };
+  s.size = [=](const ParamValues& params) { return extent(array, along, params); };
+  s.text = counted(what, fixed) + " of '" + array.name() + "'";
+  return s;
+}
+
 }  // namespace
 
 Binder same(const Handle& array) {
@@ -51,5 +75,20 @@ Binder last(const Handle& array) {
     return array(at);
   };
 }
+
+}  // namespace loom
+
+namespace loom {
+
+Slice elements(const Handle& vector) {
+  Slice s;
+  s.element = [vector](const Index&, int64_t k, const ParamValues&) -> Binding { return vector(k); };
+  s.size = [vector](const ParamValues& params) { return extent(vector, 0, params); };
+  s.text = "the elements of '" + vector.name() + "'";
+  return s;
+}
+
+Slice row(const Handle& grid, int64_t r) { return line(grid, 1, r, "row"); }
+Slice column(const Handle& grid, int64_t c) { return line(grid, 0, c, "column"); }
 
 }  // namespace loom

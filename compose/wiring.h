@@ -10,7 +10,10 @@
 //   place<Store>(arch, "store", one()).bind(Store::in, last(p));
 //
 // The array's own extents decide where a chain ends, resolved with the
-// parameters when the architecture is composed.
+// parameters when the architecture is composed. A port array (LOOM_READS_ARRAY)
+// is bound to a slice, element k of the port to element k of the slice:
+//
+//   place<Store>(arch, "store", one()).bind(Store::y, column(p, -1));  // y[k] reads p[k][C-1]
 #pragma once
 
 #include "compose/architecture.h"
@@ -26,5 +29,12 @@ Binder next(const Handle& array, int dim = 0);
 Binder previous(const Handle& array, int dim = 0);
 // Every instance to the array's last element (of a vector: [N - 1]).
 Binder last(const Handle& array);
+
+// Element k of a port array to element k of a vector.
+Slice elements(const Handle& vector);
+// Element k to element [r][k] of a grid, or to [k][c]; a negative r or c
+// counts from the end (-1: the last row or column).
+Slice row(const Handle& grid, int64_t r);
+Slice column(const Handle& grid, int64_t c);
 
 }  // namespace loom

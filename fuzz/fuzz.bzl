@@ -1,10 +1,10 @@
 """loom_fuzz_target: a fuzz target, its corpus replay test and its fuzzer."""
 
-load("@rules_cc//cc:defs.bzl", "cc_binary", "cc_library", "cc_test")
+load("//layers:cc.bzl", "cc_binary", "cc_library", "cc_test")
 
 def loom_fuzz_target(name, deps):
     """NAME_fuzz.cc, replayed over corpus/NAME by NAME_replay; NAME_fuzzer for fuzz/run.sh."""
-    native.cc_library(
+    cc_library(
         name = name + "_target",
         srcs = [name + "_fuzz.cc"],
         deps = deps,

@@ -13,7 +13,7 @@ An action-model mutant changes the ISA spec, which is data: its mutated spec is
 generated the same way and no loom is rebuilt.
 """
 
-load("@rules_cc//cc:defs.bzl", "cc_binary", "cc_library")
+load("//layers:cc.bzl", "cc_binary", "cc_library")
 
 def _mutated_sources_impl(ctx):
     anchor = ctx.actions.declare_file(ctx.label.name + ".anchor")

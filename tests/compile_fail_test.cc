@@ -55,6 +55,10 @@ size_t occurrences(const std::string& text, const std::string& what) {
   return n;
 }
 
+TEST_CASE("a body reading a port array whole, not one element, fails to compile", "[compile-fail]") {
+  expect_refusal("whole_port_array.cc", "loom: read() of a port array takes one element: read(port[i])");
+}
+
 TEST_CASE("a body touching a channel not in its unit's port_list fails to compile", "[compile-fail]") {
   expect_refusal("undeclared_channel.cc", "loom: the body reads a port that is not in its unit's port_list");
 }

@@ -60,6 +60,10 @@ struct is_port_tag : std::bool_constant<requires {
   P::name;
 }> {};
 
+// A port array's tag (LOOM_READS_ARRAY, LOOM_WRITES_ARRAY).
+template <class P>
+inline constexpr bool is_port_array = requires { P::extent; };
+
 template <class U>
 concept UnitDeclaration = requires {
   { U::name } -> std::convertible_to<std::string_view>;
@@ -180,8 +184,18 @@ class Context {
     if constexpr (is_port_tag<P>::value)
       static_assert(diagnostics::Read<diagnostics::name_of<U>, diagnostics::name_of<P>, listed<P>,
                                       P::kind == PortKind::reads>::ok || true);
+    static_assert(!is_port_array<P>, "loom: read() of a port array takes one element: read(port[i])");
     typename P::word word;
-    backend_.read(port_position<U, P>, word.limbs(), P::word::limb_count);
+    backend_.read(slot<P>(0), word.limbs(), P::word::limb_count);
+    return word;
+  }
+  // ...of element `e.at` of a port array.
+  template <class P>
+  [[gnu::always_inline]] typename P::word read(Element<P> e) const {
+    static_assert(diagnostics::Read<diagnostics::name_of<U>, diagnostics::name_of<P>, listed<P>,
+                                    P::kind == PortKind::reads>::ok || true);
+    typename P::word word;
+    backend_.read(slot<P>(e.at), word.limbs(), P::word::limb_count);
     return word;
   }
 
@@ -192,7 +206,15 @@ class Context {
     if constexpr (is_port_tag<P>::value)
       static_assert(diagnostics::Write<diagnostics::name_of<U>, diagnostics::name_of<P>, listed<P>,
                                        P::kind == PortKind::writes, std::is_same_v<W, typename P::word>>::ok || true);
-    backend_.write(port_position<U, P>, word.limbs(), P::word::limb_count);
+    static_assert(!is_port_array<P>, "loom: write() to a port array takes one element: write(port[i], word)");
+    backend_.write(slot<P>(0), word.limbs(), P::word::limb_count);
+  }
+  // ...of element `e.at` of a port array.
+  template <class P, class W>
+  [[gnu::always_inline]] void write(Element<P> e, const W& word) const {
+    static_assert(diagnostics::Write<diagnostics::name_of<U>, diagnostics::name_of<P>, listed<P>,
+                                     P::kind == PortKind::writes, std::is_same_v<W, typename P::word>>::ok || true);
+    backend_.write(slot<P>(e.at), word.limbs(), P::word::limb_count);
   }
 
   // Row `row` of a memory the unit owns, or element `row` of a region argument.
@@ -203,7 +225,7 @@ class Context {
       static_assert(diagnostics::Load<diagnostics::name_of<U>, diagnostics::name_of<P>, listed<P>, storage<P>,
                                       P::access != Access::write>::ok || true);
     typename P::word word;
-    backend_.load(port_position<U, P>, row, word.limbs(), P::word::limb_count);
+    backend_.load(slot<P>(0), row, word.limbs(), P::word::limb_count);
     return word;
   }
 
@@ -213,7 +235,7 @@ class Context {
     if constexpr (is_port_tag<P>::value)
       static_assert(diagnostics::Store<diagnostics::name_of<U>, diagnostics::name_of<P>, listed<P>, storage<P>,
                                        P::access != Access::read, std::is_same_v<W, typename P::word>>::ok || true);
-    backend_.store(port_position<U, P>, row, word.limbs(), P::word::limb_count);
+    backend_.store(slot<P>(0), row, word.limbs(), P::word::limb_count);
   }
 
   template <class P>
@@ -246,6 +268,19 @@ class Context {
  private:
   template <class P>
   static constexpr bool listed = port_position<U, P> >= 0;
+  // Whether any port of U is an array: only then do a port's accesses go
+  // through the backend's table of elements (UnitModel::slot()).
+  static constexpr bool has_arrays = hana::unpack(detail::port_types<U>(), [](auto... ts) {
+    return (is_port_array<typename decltype(ts)::type> || ...);
+  });
+  // Where element `element` of port P is among the backend's ports.
+  template <class P>
+  [[gnu::always_inline]] int slot(int64_t element) const {
+    if constexpr (has_arrays)
+      return backend_.slot(port_position<U, P>, element);
+    else
+      return port_position<U, P>;
+  }
   template <class P>
   static constexpr bool storage = P::kind == PortKind::owns || P::kind == PortKind::uses || P::kind == PortKind::addresses;
 
@@ -272,7 +307,13 @@ UnitModel describe() {
   model.type = detail::type_name<U>();
   hana::for_each(detail::port_types<U>(), [&](auto t) {
     using P = typename decltype(t)::type;
-    model.ports.push_back({std::string(P::name), P::kind, P::word::shape(), P::access});
+    PortInfo port{std::string(P::name), P::kind, P::word::shape(), P::access};
+    if constexpr (is_port_array<P>) {
+      static_assert(P::kind == PortKind::reads || P::kind == PortKind::writes,
+                    "loom: a port array is of channels (LOOM_READS_ARRAY, LOOM_WRITES_ARRAY)");
+      port.extent = P::extent;
+    }
+    model.ports.push_back(port);
   });
   hana::for_each(detail::param_types<U>(), [&](auto t) {
     using P = typename decltype(t)::type;

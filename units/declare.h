@@ -19,6 +19,14 @@
 //     }
 //   };
 //
+// A port array is N ports of one kind and word, its extent a parameter of the
+// architecture's set; the body names element i as `in[i]`, and each element is
+// bound to a channel of its own (compose/wiring.h: a row, column or all of a
+// channel array):
+//
+//     LOOM_READS_ARRAY(in, N, Word<T, 8>);   // in[0] .. in[N-1]
+//     ... io.read(in[i]) ...
+//
 // Each port is a tag type of its own (`in_port`), so a body's `io.read(in)` is
 // resolved at compile time by whichever context it runs in: the simulator's, or
 // the per-instance one the HLS emitter writes. A macro makes the tag because
@@ -44,6 +52,13 @@ struct Port {
   static constexpr PortKind kind = K;
   static constexpr Access access = A;
   using word = W;
+};
+
+// Element `at` of port array P, as a body names it: in[i].
+template <class P>
+struct Element {
+  typedef P port;
+  long long at;
 };
 
 // A parameter a unit's body reads, e.g. a trip count.
@@ -105,9 +120,24 @@ struct ArithmeticPort {
   };                                                                                                   \
   static constexpr port##_port port {}
 
+// A port array: `extent_name` is the parameter (of the architecture's set)
+// that gives its number of elements; the word comes last, so that its commas
+// need no parentheses.
+#define LOOM_PORT_ARRAY_(port_kind, port_access, port, extent_name, ...)                                       \
+  struct port##_port : ::loom::Port<::loom::PortKind::port_kind, __VA_ARGS__, ::loom::Access::port_access> { \
+    static constexpr const char* name = #port;                                                                 \
+    static constexpr const char* extent = #extent_name;                                                        \
+    constexpr ::loom::Element<port##_port> operator[](long long i) const { return {i}; }                       \
+  };                                                                                                           \
+  static constexpr port##_port port {}
+
 // A channel the unit reads, or writes, one word of the given type at a time.
 #define LOOM_READS(port, ...) LOOM_PORT_(reads, read, port, __VA_ARGS__)
 #define LOOM_WRITES(port, ...) LOOM_PORT_(writes, write, port, __VA_ARGS__)
+// An array of them: port[0] .. port[N-1] for the parameter N, each element a
+// channel of its own.
+#define LOOM_READS_ARRAY(port, extent_name, ...) LOOM_PORT_ARRAY_(reads, read, port, extent_name, __VA_ARGS__)
+#define LOOM_WRITES_ARRAY(port, extent_name, ...) LOOM_PORT_ARRAY_(writes, write, port, extent_name, __VA_ARGS__)
 // A memory the unit owns (rows of the given word), or one it would use from
 // another owner (refused at composition: a memory has one owner).
 #define LOOM_OWNS(port, ...) LOOM_PORT_(owns, read_write, port, __VA_ARGS__)

@@ -21,6 +21,11 @@ class Io {
   virtual void write(int port, const uint64_t* limbs, int limb_count) = 0;  // blocks while full
   virtual void load(int port, int64_t row, uint64_t* limbs, int limb_count) = 0;
   virtual void store(int port, int64_t row, const uint64_t* limbs, int limb_count) = 0;
+  // Where element `element` of declared port `port` is among the ports the
+  // calls above take (0 for a single port): the position in a composed
+  // model's ports (UnitModel::slot()). Only a unit with a port array asks;
+  // an element outside its array stops the run.
+  virtual int slot(int port, int64_t element) = 0;
   // `which` is the position in the unit's declared parameters.
   virtual int64_t param(int which) = 0;
   // LOOM_PIPELINE: a trip of the body's pipelined loop begins at `line` of the

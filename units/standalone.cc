@@ -15,12 +15,32 @@ struct Stop {
 }  // namespace
 
 Standalone::Standalone(UnitModel unit, Index index, ParamValues params)
-    : unit_(std::move(unit)), index_(index), params_(std::move(params)) {}
+    : unit_(std::move(unit)), index_(index), params_(std::move(params)) {
+  Result<UnitModel> slots = with_port_slots(unit_, params_, "unit '" + unit_.name + index_.to_string() + "'");
+  if (slots.ok())
+    unit_ = std::move(slots).value();
+  else
+    setup_ = slots.status();
+}
 
 int Standalone::checked_port(std::string_view port) const {
-  const int i = unit_.port_index(port);
-  assert(i >= 0 && "a standalone test names a port its unit declares");
-  return i;
+  for (size_t i = 0; i < unit_.ports.size(); ++i)
+    if (unit_.ports[i].label() == port) return static_cast<int>(i);
+  assert(false && "a standalone test names a port its unit declares (an element of an array as 'y[3]')");
+  return -1;
+}
+
+int Standalone::slot(int port, int64_t element) {
+  const int at = unit_.slot(port, element);
+  if (at < 0) {
+    const int first = unit_.slot(port, 0);
+    const int count = unit_.first_slot.empty() ? 1 : unit_.first_slot[static_cast<size_t>(port) + 1] - first;
+    throw Stop{{"element-out-of-range", "unit '" + unit_.name + index_.to_string() + "'",
+                "uses element " + std::to_string(element) + " of port array '" +
+                    unit_.ports[static_cast<size_t>(first)].name + "', outside its " + std::to_string(count) +
+                    " elements"}};
+  }
+  return at;
 }
 
 void Standalone::allocate(std::string_view port, int64_t rows) {
@@ -30,7 +50,7 @@ void Standalone::allocate(std::string_view port, int64_t rows) {
 
 std::string Standalone::where(int port) const {
   return "unit '" + unit_.name + index_.to_string() + "' port '" +
-         unit_.ports[static_cast<size_t>(port)].name + "'";
+         unit_.ports[static_cast<size_t>(port)].label() + "'";
 }
 
 void Standalone::fail(std::string kind, int port, std::string message) {
@@ -39,6 +59,7 @@ void Standalone::fail(std::string kind, int port, std::string message) {
 
 Status Standalone::run() {
   assert(unit_.run != nullptr);
+  if (!setup_.ok()) return setup_;
   try {
     unit_.run(*this, index_);
   } catch (const Stop& stop) {

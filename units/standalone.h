@@ -1,5 +1,5 @@
 // Runs one unit instance on its own, against words a test scripts for each input
-// port: the unit test of a body, with no composition and no scheduler. A read
+// port (an element of a port array named as "y[3]"): the unit test of a body, with no composition and no scheduler. A read
 // with nothing left, a row out of range or a missing parameter stops the run with
 // a named error rather than a hang or a crash.
 #pragma once
@@ -15,6 +15,7 @@
 #include "units/buffer.h"
 #include "units/io.h"
 #include "units/parameter_set.h"
+#include "units/port_slots.h"
 #include "units/unit_model.h"
 #include "units/word.h"
 
@@ -61,6 +62,7 @@ class Standalone final : public Io {
   void load(int port, int64_t row, uint64_t* limbs, int limb_count) override;
   void store(int port, int64_t row, const uint64_t* limbs, int limb_count) override;
   int64_t param(int which) override;
+  int slot(int port, int64_t element) override;
 
  private:
   using Limbs = std::vector<uint64_t>;
@@ -80,6 +82,7 @@ class Standalone final : public Io {
   ParamValues params_;
   std::map<int, std::deque<Limbs>> fifos_;
   std::map<int, Buffer> storage_;
+  Status setup_;  // a port array whose extent did not resolve: run() returns it
 };
 
 }  // namespace loom

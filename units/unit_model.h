@@ -34,6 +34,10 @@ struct UnitModel {
   // The port that arithmetic books (LOOM_ARITHMETIC); an empty name: undeclared.
   std::string arithmetic_port = {}, arithmetic_reason = {};
   int64_t arithmetic_capacity = 1;
+  // In a composed region's model, where a port array is one port an element:
+  // the first of declared port i's ports is first_slot[i], and first_slot has
+  // one entry more than the declaration. Empty where ports are as declared.
+  std::vector<int> first_slot = {};
   // The body, run through the virtual Io (the standalone harness, any backend).
   void (*run)(Io& io, const Index& index) = nullptr;
 
@@ -55,7 +59,20 @@ struct UnitModel {
     return nullptr;
   }
 
-  // The position of the port named `port`, or -1.
+  // The position in `ports` of element `element` of declared port `port` (0
+  // for a single port), or -1 when the element is outside its array.
+  int slot(int port, int64_t element) const {
+    if (first_slot.empty()) return element == 0 ? port : -1;
+    const int first = first_slot[static_cast<size_t>(port)];
+    const int count = first_slot[static_cast<size_t>(port) + 1] - first;
+    return element >= 0 && element < count ? first + static_cast<int>(element) : -1;
+  }
+  // How many ports were declared: `ports` may hold more, one an element.
+  int declared_ports() const {
+    return first_slot.empty() ? static_cast<int>(ports.size()) : static_cast<int>(first_slot.size()) - 1;
+  }
+
+  // The position of the port named `port` (its first element, for an array), or -1.
   int port_index(std::string_view port) const {
     for (size_t i = 0; i < ports.size(); ++i)
       if (ports[i].name == port) return static_cast<int>(i);

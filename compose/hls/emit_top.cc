@@ -72,7 +72,7 @@ struct PortView {
 
   PortView(const Process& p, size_t k)
       : port(p.unit->ports[k]), target(p.ports[k]), tag("unit::" + port.name + "_port"), word(tag + "::word"),
-        member(port.name + "_"), who(Printer::string_literal(p.name())), reads(port.kind == PortKind::reads),
+        member(port.id() + "_"), who(Printer::string_literal(p.name())), reads(port.kind == PortKind::reads),
         writes(port.kind == PortKind::writes), loads(!reads && !writes && port.access != Access::write),
         stores(!reads && !writes && port.access != Access::read) {}
 };
@@ -94,7 +94,7 @@ void context_member(Printer& out, const Plan& plan, const PortView& v) {
 // The methods of a port the process leaves unbound: each fails by name.
 void unbound_methods(Printer& out, const PortView& v) {
   const std::string fail = Printer::call_expr(Printer::template_id("loom::hls_target::unbound", {v.word}),
-                                              {v.who, Printer::string_literal(v.port.name)});
+                                              {v.who, Printer::string_literal(v.port.label())});
   if (v.reads) out.function_line(Printer::signature(v.word, "read", {v.tag}), "return " + fail + ";");
   if (v.writes) out.function_line(Printer::signature("void", "write", {v.tag, "const " + v.word + "&"}), fail + ";");
   if (v.loads) out.function_line(Printer::signature(v.word, "load", {v.tag, "int64_t"}), "return " + fail + ";");
@@ -129,6 +129,37 @@ void bound_methods(Printer& out, const Plan& plan, const PortView& v) {
                           (memory ? std::string("w.raw()") : element_of(v.port.word.bits()) + "(w.raw())") + ";");
 }
 
+// A port array's read or write: one method for the array, whose element is
+// a run-time value, switching to each element's own stream (or its unbound
+// failure), and failing by name outside the array. Each element is a stream
+// argument of its own, as a single port is (UG1399, "HLS Stream Library":
+// a stream has one producer and one consumer), so a slice that is not
+// contiguous in its channel array (a column) needs no array of streams.
+void array_methods(Printer& out, const Process& p, size_t first, size_t count) {
+  const PortView head(p, first);
+  const std::string element = Printer::template_id("loom::Element", {head.tag});
+  const std::string fail = Printer::call_expr(Printer::template_id("loom::hls_target::no_element", {head.word}),
+                                              {head.who, Printer::string_literal(head.port.name), "e.at",
+                                               std::to_string(count)});
+  std::vector<std::string> cases;
+  for (size_t k = first; k < first + count; ++k) {
+    const PortView v(p, k);
+    const std::string unbound = Printer::call_expr(Printer::template_id("loom::hls_target::unbound", {v.word}),
+                                                   {v.who, Printer::string_literal(v.port.label())});
+    const std::string label = "case " + std::to_string(v.port.element) + ": ";
+    if (v.reads) cases.push_back(label + "return " + (v.target.bound() ? v.word + "(" + v.member + ".read())" : unbound) + ";");
+    if (v.writes) cases.push_back(label + (v.target.bound() ? v.member + ".write(w.raw())" : unbound) + "; return;");
+  }
+  cases.push_back(std::string("default: ") + (head.reads ? "return " + fail : fail + "; return") + ";");
+  const std::string signature = head.reads ? Printer::signature(head.word, "read", {element + " e"})
+                                           : Printer::signature("void", "write", {element + " e", "const " + head.word + "& w"});
+  out.open(signature);
+  out.open("switch (e.at)");
+  for (const std::string& c : cases) out.line(c);
+  out.close();
+  out.close();
+}
+
 // The context struct of one instance: each port bound to its stream, array or
 // pointer, the index and parameters as constants.
 void context(Printer& out, const Plan& plan, const Instance& inst) {
@@ -147,8 +178,16 @@ void context(Printer& out, const Plan& plan, const Instance& inst) {
                         ";");
   for (size_t k = 0; k < u.ports.size(); ++k) {
     const PortView v(p, k);
-    if (v.target.bound()) bound_methods(out, plan, v);
-    else unbound_methods(out, v);
+    if (v.port.element == 0) {
+      size_t count = 1;
+      while (k + count < u.ports.size() && u.ports[k + count].element > 0) ++count;
+      array_methods(out, p, k, count);
+      k += count - 1;
+    } else if (v.target.bound()) {
+      bound_methods(out, plan, v);
+    } else {
+      unbound_methods(out, v);
+    }
   }
   for (size_t k = 0; k < u.params.size(); ++k)
     out.function_line(Printer::signature("int64_t", "param", {"unit::" + u.param_tags[k] + "_param"}, "const"),
@@ -183,9 +222,9 @@ void process(Printer& out, const Plan& plan, const Instance& inst) {
     const PortInfo& port = u.ports[k];
     const Target& t = p.ports[k];
     if (!t.bound()) continue;
-    if (t.kind == ObjectKind::channel) params.push_back(stream_of(port.word.bits()) + "& " + port.name + "_");
-    if (t.kind == ObjectKind::argument) params.push_back(element_of(port.word.bits()) + "* " + port.name + "_");
-    init.push_back(t.kind == ObjectKind::memory ? port.name : port.name + "_");
+    if (t.kind == ObjectKind::channel) params.push_back(stream_of(port.word.bits()) + "& " + port.id() + "_");
+    if (t.kind == ObjectKind::argument) params.push_back(element_of(port.word.bits()) + "* " + port.id() + "_");
+    init.push_back(t.kind == ObjectKind::memory ? port.name : port.id() + "_");
   }
   out.open(Printer::signature("static void", inst.proc, params));
   out.pragma({"inline", {{"off"}}});

@@ -1,5 +1,7 @@
 """loom_hls_sources: embeds source files for HLS emission (compose/hls/sources.h)."""
 
+load("//layers:cc.bzl", "cc_library")
+
 def loom_hls_sources(name, srcs, visibility = None, testonly = False):
     """A cc_library that embeds `srcs` and registers them when linked in.
 
@@ -14,7 +16,7 @@ def loom_hls_sources(name, srcs, visibility = None, testonly = False):
         tools = [Label("//compose/hls:embed")],
         testonly = testonly,
     )
-    native.cc_library(
+    cc_library(
         name = name,
         srcs = [name + "_embedded.cc"],
         deps = [Label("//compose/hls:sources")],

@@ -56,12 +56,12 @@ std::string chrome_trace(const Region& region, const SimResult& result, const Ti
         const auto& target = decl.ports[static_cast<size_t>(i.port)];
         const std::string argument = region.arguments[static_cast<size_t>(target.id)].name;
         name = "wait dram " + argument;
-        args = {{"port", decl.unit->ports[static_cast<size_t>(i.port)].name}, {"argument", argument}};
+        args = {{"port", decl.unit->ports[static_cast<size_t>(i.port)].label()}, {"argument", argument}};
       } else if (i.kind != Interval::busy) {
         const auto& target = decl.ports[static_cast<size_t>(i.port)];
         const std::string channel = region.channels[static_cast<size_t>(target.id)].label();
         name = std::string(i.kind == Interval::wait_empty ? "wait empty " : "wait full ") + channel;
-        args = {{"port", decl.unit->ports[static_cast<size_t>(i.port)].name}, {"channel", channel}};
+        args = {{"port", decl.unit->ports[static_cast<size_t>(i.port)].label()}, {"channel", channel}};
       }
       events.push_back({{"ph", "X"}, {"pid", 0}, {"tid", tid}, {"name", name},
                         {"cat", i.kind == Interval::busy ? "busy" : "blocked"}, {"ts", i.begin},

@@ -30,15 +30,15 @@ void SimProcess::over_budget() {
       const auto [all_reads, all_writes] = s.shared ? uses_of(s.buffer) : std::pair{reads, writes};
       if (fits(kind, all_reads, all_writes, ii)) continue;
       made = plural(all_reads, "load", "loads") + " and " + plural(all_writes, "store", "stores") + " of " +
-             (s.memory ? "memory port '" + info.name + "', a " + storage_ports(kind)
-                       : "region argument port '" + info.name + "' (m_axi: 1 read and 1 write channel, a beat a cycle each)") +
+             (s.memory ? "memory port '" + info.label() + "', a " + storage_ports(kind)
+                       : "region argument port '" + info.label() + "' (m_axi: 1 read and 1 write channel, a beat a cycle each)") +
              (s.shared ? ", counting the other ports bound to the same " + std::string(s.memory ? "memory" : "argument") : "");
       smallest = smallest_ii(kind, all_reads, all_writes);
     } else {
       const int64_t uses = std::max(reads, writes);
       if (uses <= ii) continue;
       made = plural(uses, reads > 0 ? "read" : "write", reads > 0 ? "reads" : "writes") + " of stream port '" +
-             info.name + "' (a stream: 1 " + (reads > 0 ? "read" : "write") + " a cycle)";
+             info.label() + "' (a stream: 1 " + (reads > 0 ? "read" : "write") + " a cycle)";
       smallest = uses;
     }
     if (first < 0) first = port;

@@ -105,6 +105,15 @@ class SimProcess {
 
   int64_t param(int which) const { return params_[static_cast<size_t>(which)]; }
 
+  // Where element `element` of declared port `port` is among the process's
+  // ports (units/io.h): asked only by a unit with a port array.
+  [[gnu::always_inline]] int slot(int port, int64_t element) {
+    const int at = unit_.slot(port, element);
+    if (at < 0) [[unlikely]]
+      bad_element(port, element);
+    return at;
+  }
+
   // LOOM_PIPELINE: a trip of the body's pipelined loop begins, at `line` of
   // the unit's source, and ends with the loop body's scope. A trip inside a
   // trip is refused (nested-pipeline): HLS pipelines one loop of a nest.
@@ -316,6 +325,14 @@ class SimProcess {
     scheduler_.fail(*this, "row-out-of-range", port,
                     std::string(verb) + " of row " + std::to_string(row) + ", outside its " + std::to_string(s.rows) +
                         " rows");
+    __builtin_unreachable();  // fail() does not return
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void bad_element(int port, int64_t element) {
+    const int first = unit_.slot(port, 0);
+    const int count = unit_.first_slot.empty() ? 1 : unit_.first_slot[static_cast<size_t>(port) + 1] - first;
+    scheduler_.fail(*this, "element-out-of-range", -1,
+                    "uses element " + std::to_string(element) + " of port array '" + unit_.ports[static_cast<size_t>(first)].name +
+                        "', outside its " + std::to_string(count) + " elements");
     __builtin_unreachable();  // fail() does not return
   }
   [[noreturn, gnu::cold, gnu::noinline]] void unbound(int port) {

@@ -1,5 +1,6 @@
 // The unit every compile-fail case breaks. A case defines LOOM_BODY (the body's
-// statements, which may name `io`) and may define LOOM_EXTRA_PORTS, then includes
+// statements, which may name `io`) and may define LOOM_EXTRA_DECLS (more ports)
+// and LOOM_EXTRA_PORTS (their names in the port list), then includes
 // this header. Without LOOM_BREAK a case compiles; with it, it must fail with its
 // static_assert message.
 #pragma once
@@ -26,6 +27,9 @@ struct Other {
 #ifndef LOOM_EXTRA_PORTS
 #define LOOM_EXTRA_PORTS
 #endif
+#ifndef LOOM_EXTRA_DECLS
+#define LOOM_EXTRA_DECLS
+#endif
 #ifndef LOOM_TEST_PIPELINE
 #define LOOM_TEST_PIPELINE {/*ii=*/1, /*depth=*/1}
 #endif
@@ -37,6 +41,7 @@ struct Unit {
   LOOM_OWNS(mem, Narrow);
   LOOM_READS_DRAM(dram, Narrow);
   LOOM_PARAM(k, K);
+  LOOM_EXTRA_DECLS
   static constexpr auto ports = loom::port_list(in, out, mem, dram LOOM_EXTRA_PORTS);
   static constexpr auto params = loom::param_list(k);
   static constexpr loom::Pipeline pipeline LOOM_TEST_PIPELINE;

@@ -108,6 +108,22 @@ W unbound(const char* process, const char* port) {
   return W();
 }
 
+// An element of a port array outside its `count`: C simulation stops by name.
+template <class W>
+W no_element(const char* process, const char* port, long long element, long long count) {
+#ifndef __SYNTHESIS__
+  fprintf(stderr, "loom: %s uses element %lld of port array '%s', outside its %lld elements\n", process, element, port,
+          count);
+  exit(1);
+#else
+  (void)process;
+  (void)port;
+  (void)element;
+  (void)count;
+#endif
+  return W();
+}
+
 // A row of a memory or argument: C simulation checks it is within `rows`.
 inline int64_t row(int64_t r, int64_t rows, const char* process, const char* port, const char* verb) {
 #ifndef __SYNTHESIS__
