@@ -3,7 +3,7 @@
 //
 //   InstructionBuilder b("matvec");
 //   b.load("loader", "W.read", "w", rows("W", 0, words, words)).times(words);
-//   b.send("loader", "w_chain", "w").times(words);
+//   b.send("loader", "x_down", "w").times(words);
 //   ...
 //   machine.instructions.push_back(b.done());
 //

@@ -113,9 +113,9 @@ std::vector<std::pair<std::string, std::vector<std::string>>> gates(const std::s
   if (machine == "matvec")
     return {{"rule", {loom + " project --machine matvec"}},
             {"exec", {loom + " conform --machine matvec --model-only",
-                      loom + " conform --machine matvec --model-only --param T=8 --param R=3 --param C=40"}},
+                      loom + " conform --machine matvec --model-only --param T=8 --param R=3 --param C=5 --param K=3"}},
             {"conform", {loom + " conform --machine matvec"}},
-            {"check", {loom + " cost --machine matvec", loom + " cost --machine matvec --param R=16 --param C=2048"}},
+            {"check", {loom + " cost --machine matvec", loom + " cost --machine matvec --param R=16 --param C=8 --param K=64"}},
             {"tests", {tests}}};
   return {{"bench", {loom + " bench"}},
           {"stress", {loom + " stress"}},

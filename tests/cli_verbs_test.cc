@@ -164,11 +164,11 @@ TEST_CASE("conform runs each machine's workload three ways; project and cost rea
   CHECK(std::regex_search(p.out, std::regex(R"(\n  tap +lanes +ARITHMETIC +T lane multipliers)")));
   CHECK(std::regex_search(p.out, std::regex(R"(\n  tap +x_chain +DERIVED)")));
   CHECK(p.out.find("tap is one unit over its kernel's 8 instances") != std::string::npos);
-  const Run c = loom("cost --machine matvec --param R=4 --param C=64");
+  const Run c = loom("cost --machine matvec --param R=4 --param K=16");
   CHECK(c.exit_code == 0);
-  CHECK(std::regex_search(c.out, std::regex(R"(\n  row +80 )")));  // (R + 1) x C/T words through row 0
-  CHECK(c.out.find("the bottleneck is loader, bound by its port w_chain") != std::string::npos);
-  CHECK(c.out.find("discharged  instruction 'matvec' action 8 (row.mac): the mac reassociates its sum") != std::string::npos);
+  CHECK(std::regex_search(c.out, std::regex(R"(\n  pe +80 )")));  // (R + 1) x K words through a PE of row 0
+  CHECK(c.out.find("the bottleneck is loader, bound by its port x_down") != std::string::npos);
+  CHECK(c.out.find("discharged  instruction 'matvec' action 6 (pe.mac): the mac reassociates its sum") != std::string::npos);
   const auto cj = nlohmann::json::parse(loom("cost --machine example --json").out);
   CHECK(cj.at("calls")[0].at("instruction") == "fir");
   CHECK(cj.at("calls")[0].at("rows") == 32);

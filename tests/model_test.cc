@@ -56,9 +56,9 @@ TEST_CASE("cost is within 5% of simulated cycles for example, matvec and DotTree
       {"example", {{"N", 8}, {"K", 512}}},
       {"example", {{"N", 16}, {"K", 1024}}},
       {"example", {{"N", 32}, {"K", 2048}}},
-      {"matvec", {{"R", 8}, {"C", 1024}}},
-      {"matvec", {{"R", 16}, {"C", 2048}}},
-      {"matvec", {{"T", 8}, {"R", 8}, {"C", 4096}}},
+      {"matvec", {{"R", 8}, {"C", 4}, {"K", 256}}},
+      {"matvec", {{"R", 16}, {"C", 8}, {"K", 64}}},
+      {"matvec", {{"T", 8}, {"R", 8}, {"C", 8}, {"K", 64}}},
       {"dottree", {{"ROWS", 512}}},
       {"dottree", {{"ROWS", 1024}, {"NUMERICS", 1}}},
       {"dottree", {{"ROWS", 4096}, {"RED_LANES", 32}, {"NUMERICS", 1}}},
@@ -75,20 +75,22 @@ TEST_CASE("cost is within 5% of simulated cycles for example, matvec and DotTree
 }
 
 TEST_CASE("cost names the bottleneck and the port that binds it", "[model][cost]") {
-  // matvec: the loader sends (R + 1) x C/T words on w_chain and the first row
-  // receives as many, one a cycle: the loader is first to reach that work.
-  const Built b = built("matvec", {{"R", 4}, {"C", 64}});
+  // matvec: the loader sends (R + 1) x C x K words on x_down, one a cycle, and
+  // a PE of the grid's first row receives (R + 1) x K of them.
+  const Built b = built("matvec", {{"R", 4}, {"C", 4}, {"K", 16}});
   const CallsEstimate e = estimate_calls(b.model);
   REQUIRE(e.calls.size() == 1);
   CHECK(e.calls[0].bottleneck == "loader");
-  CHECK(e.calls[0].bottleneck_port == "w_chain");
-  for (const actions::Estimate::UnitTime& u : e.calls[0].units)
-    if (u.unit == "row") CHECK(u.work == (4 + 1) * 64 / 4);
+  CHECK(e.calls[0].bottleneck_port == "x_down");
+  for (const actions::Estimate::UnitTime& u : e.calls[0].units) {
+    if (u.unit == "loader") CHECK(u.work == (4 + 1) * 4 * 16);
+    if (u.unit == "pe") CHECK(u.work == (4 + 1) * 16);
+  }
 }
 
 TEST_CASE("matvec's and DotTree's workloads conform three ways; the example's model says why it cannot run", "[model][conform]") {
   for (const auto& [machine, overrides] : std::vector<std::pair<std::string, Overrides>>{
-           {"matvec", {}}, {"matvec", {{"T", 8}, {"R", 3}, {"C", 40}}}, {"dottree", {}}, {"dottree", {{"NUMERICS", 1}}}}) {
+           {"matvec", {}}, {"matvec", {{"T", 8}, {"R", 3}, {"C", 5}, {"K", 3}}}, {"dottree", {}}, {"dottree", {{"NUMERICS", 1}}}}) {
     const Built b = built(machine, overrides);
     const Simulated s = simulated(machine, b.region);
     const Status three = conform_workload(b.model, s.work, &s.result.arguments);
@@ -103,7 +105,7 @@ TEST_CASE("matvec's and DotTree's workloads conform three ways; the example's mo
 }
 
 TEST_CASE("a disagreement names the row, lane and store, and which of the three disagrees", "[model][conform]") {
-  const Built b = built("matvec", {{"R", 4}, {"C", 16}});
+  const Built b = built("matvec", {{"R", 4}, {"C", 2}});
   const Simulated s = simulated("matvec", b.region);
 
   // The bodies: lane 0 of Y's row 2 corrupted in the simulated contents.
@@ -112,7 +114,7 @@ TEST_CASE("a disagreement names the row, lane and store, and which of the three 
   const Status by_bodies = conform_workload(b.model, s.work, &bodies);
   REQUIRE(by_bodies.errors().size() == 1);
   CHECK(by_bodies.errors()[0].kind == "conform-mismatch");
-  CHECK(by_bodies.errors()[0].where == "output 'Y' row 2 lane 0 (written by call 0 (matvec) action 11 (store.Y.write) row 2)");
+  CHECK(by_bodies.errors()[0].where == "output 'Y' row 2 lane 0 (written by call 0 (matvec) action 9 (store.Y.write) row 2)");
   CHECK(by_bodies.errors()[0].message.find("the unit bodies disagree with the reference and the action model") == 0);
 
   // The reference: its expected row 0 corrupted.
@@ -175,10 +177,10 @@ TEST_CASE("every machine offers project; its ports derive from the composition o
     }
     CHECK(b.model.projection.unmodelled.empty());
   }
-  // matvec's row is one unit over R instances, and says so.
-  const Built matvec = built("matvec", {{"R", 5}});
+  // matvec's PE is one unit over its R x C grid, and says so.
+  const Built matvec = built("matvec", {{"R", 5}, {"C", 3}});
   REQUIRE(matvec.model.projection.grain.size() == 1);
-  CHECK(matvec.model.projection.grain[0] == "row is one unit over its kernel's 5 instances: its actions count the busiest instance's work");
+  CHECK(matvec.model.projection.grain[0] == "pe is one unit over its kernel's 15 instances: its actions count the busiest instance's work");
 }
 
 }  // namespace

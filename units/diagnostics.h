@@ -12,7 +12,7 @@
 
 namespace loom::diagnostics {
 
-// A name as a template argument: "matvec_row" in the compiler's message.
+// A name as a template argument: "matvec_pe" in the compiler's message.
 template <size_t N>
 struct Name {
   char text[N] = {};

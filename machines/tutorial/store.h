@@ -1,4 +1,5 @@
-// Writes the R results, in row order, to the region argument Y.
+// Writes y to the region argument Y: y[r] is row r's sum, out of the grid's
+// last column, through one port array.
 #pragma once
 
 #include "machines/tutorial/words.h"
@@ -8,10 +9,10 @@ namespace loom { namespace tutorial {
 
 struct Store {
   LOOM_UNIT("matvec_store");
-  LOOM_READS(in, Result32);
+  LOOM_READS_ARRAY(y, R, Result32);  // y[r]: row r's sum
   LOOM_WRITES_DRAM(Y, Result32);
   LOOM_PARAM(rows, R);
-  static constexpr auto ports = port_list(in, Y);
+  static constexpr auto ports = port_list(y, Y);
   static constexpr auto params = param_list(rows);
   static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
 
@@ -19,7 +20,7 @@ struct Store {
   static void body(IO& io) {
     for (int64_t r = 0; r < io.param(rows); ++r) {
       LOOM_PIPELINE(io);
-      io.store(Y, r, io.read(in));
+      io.store(Y, r, io.read(y[r]));
     }
   }
 };

@@ -1,5 +1,5 @@
 // The tutorial machine's words: T int8 lanes of the matrix and the vector, and
-// one int32 result.
+// one int32 partial sum.
 #pragma once
 
 #include "units/word.h"
