@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -15,8 +16,14 @@ std::string describe(const Region& region) {
   std::vector<const Process*> first;
   for (const Process& p : region.processes)
     if (instances[p.placement]++ == 0) first.push_back(&p);
+  // Columns as wide as their longest name, and a space at least between them.
+  size_t placement_width = 12, unit_width = 12;
+  for (const Process* p : first) {
+    placement_width = std::max(placement_width, p->placement.size() + 1);
+    unit_width = std::max(unit_width, p->unit->name.size() + 1);
+  }
   for (const Process* p : first)
-    out += fmt::format("  {:<12}{:<12}{:<7}II={} depth={}\n", p->placement, p->unit->name,
+    out += fmt::format("  {:<{}}{:<{}}{:<7}II={} depth={}\n", p->placement, placement_width, p->unit->name, unit_width,
                        "x" + std::to_string(instances[p->placement]), p->unit->pipeline.ii, p->unit->pipeline.depth);
 
   out += "\nchannels:\n";

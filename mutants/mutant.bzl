@@ -145,7 +145,7 @@ ZONES["matvec"] = struct(
         "//machines/tinytpu",
         "//machines/tinytpu:commands",
         "//machines/tinytpu:hls",
-        "//machines/tutorial:hls_sources",
+        "//machines/tutorial:units_hls_sources",
         "//units:unit",
         "//units:vocabulary",
     ],
