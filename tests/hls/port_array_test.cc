@@ -399,7 +399,171 @@ TEST_CASE("two port arrays side by side, an array first, last, of an expression'
   }
 }
 
-TEST_CASE("a deadlock, an unbound element, the FIFO search and the action view name a port array's elements", "[port-array][sim]") {
+// A hostile slice is one error for the placement's port, in the words the
+// user wrote (column -9, not the [-5] it computes to); a hostile lambda is
+// refused element by element, each named by its element.
+TEST_CASE("hostile slices and lambdas are refused by name", "[port-array][compose]") {
+  const auto errors_of = [](const Architecture& arch) {
+    auto region = arch.compose();
+    REQUIRE_FALSE(region.ok());
+    return region.status().to_string();
+  };
+  const auto has = [](const std::string& errors, const std::string& wanted) {
+    INFO(errors);
+    CHECK(errors.find(wanted) != std::string::npos);
+  };
+  const auto lacks = [](const std::string& errors, const std::string& unwanted) {
+    INFO(errors);
+    CHECK(errors.find(unwanted) == std::string::npos);
+  };
+  const auto base = [](ParameterSet p) {
+    p.param("K", 4, 1, 64, "");
+    p.param("SKEW", 0, 0, 0, "");
+    return p;
+  };
+  {
+    ParameterSet p;
+    p.param("N", 4, 1, 8, "");
+    Architecture arch("col9", base(p));
+    Handle g = arch.channel<FanWord>("g", grid("N", "N"), 2, "");
+    place<HlsJoin>(arch, "join", one())
+        .bind(HlsJoin::in, column(g, -9))
+        .bind(HlsJoin::dst, [](const Index&) -> Binding { return unbound; });
+    const std::string e = errors_of(arch);
+    has(e,
+        "error[index-out-of-range] unit placement 'join' port 'in': is bound to column -9 (from the end) of 'g', but "
+        "'g' has 4 columns");
+    lacks(e, "in[0]");
+  }
+  {
+    ParameterSet p;
+    p.param("N", 4, 1, 8, "");
+    Architecture arch("row7", base(p));
+    Handle g = arch.channel<FanWord>("g", grid("N", "N"), 2, "");
+    place<HlsJoin>(arch, "join", one()).bind(HlsJoin::in, row(g, 7)).bind(HlsJoin::dst, [](const Index&) -> Binding {
+      return unbound;
+    });
+    const std::string e = errors_of(arch);
+    has(e, "error[index-out-of-range] unit placement 'join' port 'in': is bound to row 7 of 'g', but 'g' has 4 rows");
+    lacks(e, "in[0]");
+  }
+  {
+    ParameterSet p;
+    p.param("N", 4, 1, 8, "");
+    Architecture arch("elements_of_grid", base(p));
+    Handle g = arch.channel<FanWord>("g", grid("N", "N"), 2, "");
+    place<HlsJoin>(arch, "join", one()).bind(HlsJoin::in, elements(g)).bind(HlsJoin::dst, [](const Index&) -> Binding {
+      return unbound;
+    });
+    const std::string e = errors_of(arch);
+    has(e,
+        "is bound to the elements of 'g', but 'g' is not a vector (its shape is [N][N]; bind a row() or column() of "
+        "it)");
+    lacks(e, "in[0]");
+  }
+  {
+    ParameterSet p;
+    p.param("N", 4, 1, 8, "");
+    Architecture arch("row_of_vector", base(p));
+    Handle g = arch.channel<FanWord>("g", vec("N"), 2, "");
+    place<HlsJoin>(arch, "join", one()).bind(HlsJoin::in, row(g, 0)).bind(HlsJoin::dst, [](const Index&) -> Binding {
+      return unbound;
+    });
+    const std::string e = errors_of(arch);
+    has(e, "is bound to row 0 of 'g', but 'g' is not a grid (its shape is [N])");
+    lacks(e, "in[0]");
+  }
+  {
+    ParameterSet p;
+    p.param("N", 4, 1, 8, "");
+    Architecture arch("column_short", base(p));
+    Handle g = arch.channel<FanWord>("g", grid(3, 4), 2, "");
+    place<HlsJoin>(arch, "join", one()).bind(HlsJoin::in, column(g, 0)).bind(HlsJoin::dst, [](const Index&) -> Binding {
+      return unbound;
+    });
+    const std::string e = errors_of(arch);
+    has(e, "is a port array of N = 4 elements, but it is bound to column 0 of 'g', which has 3");
+    lacks(e, "index-out-of-range");  // in[3], past the slice, is not bound as well
+  }
+  {
+    ParameterSet p;
+    p.param("N", 3, 1, 8, "");
+    Architecture arch("wrong_width", base(p));
+    Handle g = arch.channel<Word<1, 8>>("g", vec("N"), 2, "");
+    Handle m = arch.memory<FanWord>("m", 4, vec("N"));
+    place<HlsJoin>(arch, "join", one())
+        .bind(HlsJoin::in, [g, m](const Index&, int64_t e) -> Binding { return e == 2 ? m(0) : g(e); })
+        .bind(HlsJoin::dst, [](const Index&) -> Binding { return unbound; });
+    const std::string e = errors_of(arch);
+    has(e,
+        "error[width-mismatch] unit 'join' port 'in[1]': takes 2x16 words (lanes x lane_bits), but channel 'g[1]' "
+        "holds 1x8");
+    has(e,
+        "error[port-kind-mismatch] unit 'join' port 'in[2]': is a reads port and needs a channel, but 'm' is a memory");
+  }
+  {
+    ParameterSet p;
+    p.param("N", 2, 1, 8, "");
+    Architecture arch("two_readers", base(p));
+    Handle g = arch.channel<FanWord>("g", vec("N"), 2, "");
+    place<HlsFan>(arch, "fan", one())
+        .bind(HlsFan::src, [](const Index&) -> Binding { return unbound; })
+        .bind(HlsFan::out, elements(g));
+    place<HlsJoin>(arch, "join", vec(2)).bind(HlsJoin::in, elements(g)).bind(HlsJoin::dst, [](const Index&) -> Binding {
+      return unbound;
+    });
+    const std::string e = errors_of(arch);
+    has(e, "error[two-readers] channel 'g[1]': is read by 2 ports: join[0].in[1] and join[1].in[1]");
+  }
+  {
+    ParameterSet p;
+    p.param("N", 2, 1, 8, "");
+    Architecture arch("single_lambda", base(p));
+    Handle g = arch.channel<FanWord>("g", vec("N"), 2, "");
+    place<HlsBump>(arch, "bump", one())
+        .bind(HlsBump::in, [g](const Index&, int64_t e) -> Binding { return g(e); })
+        .bind(HlsBump::out, [](const Index&) -> Binding { return unbound; });
+    has(errors_of(arch),
+        "error[port-array-binding] unit placement 'bump' port 'in': is a single port, but it is bound to the lambda's "
+        "elements");
+  }
+  {
+    ParameterSet p;
+    p.param("N", 2, 1, 8, "");
+    Architecture arch("array_lambda_of_index", base(p));
+    Handle g = arch.channel<FanWord>("g", vec("N"), 2, "");
+    place<HlsJoin>(arch, "join", one())
+        .bind(HlsJoin::in, [g](const Index&) -> Binding { return g(0); })
+        .bind(HlsJoin::dst, [](const Index&) -> Binding { return unbound; });
+    has(errors_of(arch), "error[port-array-binding] unit placement 'join' port 'in': is a port array of N elements");
+  }
+  {
+    ParameterSet p;
+    p.param("N", 2, 1, 8, "");
+    Architecture arch("twice", base(p));
+    Handle g = arch.channel<FanWord>("g", vec("N"), 2, "");
+    place<HlsJoin>(arch, "join", one())
+        .bind(HlsJoin::in, elements(g))
+        .bind(HlsJoin::in, elements(g))
+        .bind(HlsJoin::dst, [](const Index&) -> Binding { return unbound; });
+    has(errors_of(arch), "error[port-bound-twice] unit placement 'join' port 'in': is bound more than once");
+  }
+  {
+    ParameterSet p;
+    p.param("N", 2, 1, 8, "");
+    Architecture arch("unres", base(p));
+    Handle g = arch.channel<FanWord>("g", vec("M"), 2, "");
+    place<HlsJoin>(arch, "join", one()).bind(HlsJoin::in, elements(g)).bind(HlsJoin::dst, [](const Index&) -> Binding {
+      return unbound;
+    });
+    const std::string e = errors_of(arch);
+    has(e, "error[unknown-parameter] channel 'g' extent 0: names 'M'");
+    lacks(e, "port 'in");
+  }
+}
+
+TEST_CASE("a deadlock, an unbound element, the FIFO search and the action view name a port array's elements",
+          "[port-array][sim]") {
   SECTION("a deadlock names the channel of the element it waits on") {
     // K = 8 over N = 3: each Bump passes 2, so Join's 7th read, of in[0], waits forever.
     auto region = fan_join(3, 8).compose();
