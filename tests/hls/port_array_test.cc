@@ -218,6 +218,26 @@ TEST_CASE("port arrays are composed with named checks", "[port-array][compose]")
     CHECK(e.find("port-array-binding") != std::string::npos);
     CHECK(e.find("is a single port, but it is bound to the elements of 'a'") != std::string::npos);
   }
+  SECTION("a single port named as an element is emitted, in_1 beside in[1]") {
+    ParameterSet p;
+    p.param("N", 2, 1, 4, "");
+    Architecture arch("clash", p);
+    Handle a = arch.channel<FanWord>("a", vec("N"), 2, "");
+    Handle c = arch.channel<FanWord>("c", one(), 2, "");
+    place<HlsClash>(arch, "clash", one()).bind(HlsClash::in, elements(a)).bind(HlsClash::in_1, c());
+    const std::string e = errors_of(arch);
+    INFO(e);
+    CHECK(e.find("error[duplicate-name] unit placement 'clash' port 'in_1': is also what emitted code names element "
+                 "in[1] of port array 'in'; rename one") != std::string::npos);
+    // At N = 1 there is no in[1]: nothing clashes.
+    ParameterSet one_element;
+    one_element.param("N", 1, 1, 4, "");
+    Architecture fine("no_clash", one_element);
+    Handle b = fine.channel<FanWord>("b", vec("N"), 2, "");
+    Handle d = fine.channel<FanWord>("d", one(), 2, "");
+    place<HlsClash>(fine, "clash", one()).bind(HlsClash::in, elements(b)).bind(HlsClash::in_1, d());
+    CHECK(errors_of(fine).find("duplicate-name") == std::string::npos);
+  }
   SECTION("an extent naming no parameter") {
     ParameterSet p;
     p.param("K", 2, 1, 4, "");
