@@ -647,6 +647,34 @@ TEST_CASE("a deadlock, an unbound element, the FIFO search and the action view n
   }
 }
 
+TEST_CASE("a grid placement's port arrays are bound by a lambda of the instance, each element to its own", "[port-array][compose]") {
+  ParameterSet p;
+  p.param("N", 3, 1, 8, "");
+  p.param("K", 3, 1, 8, "");
+  p.param("SKEW", 0, 0, 0, "");
+  Architecture arch("grid_of_joins", p);
+  Handle g = arch.channel<FanWord>("g", grid(4, "N"), 2, "row r*2+c: fan[r*2+c] to join[r][c]");
+  const auto none = [](const Index&) -> Binding { return unbound; };
+  place<HlsFan>(arch, "fan", vec(4))
+      .bind(HlsFan::src, none)
+      .bind(HlsFan::out, [g](const Index& i, int64_t e) -> Binding { return g(i[0], e); });
+  place<HlsJoin>(arch, "join", grid(2, 2))
+      .bind(HlsJoin::in, [g](const Index& i, int64_t e) -> Binding { return g(i[0] * 2 + i[1], e); })
+      .bind(HlsJoin::dst, none);
+  auto region = arch.compose();
+  INFO(region.status().to_string());
+  REQUIRE(region.ok());
+  for (int64_t r = 0; r < 2; ++r)
+    for (int64_t c = 0; c < 2; ++c)
+      for (int64_t e = 0; e < 3; ++e) {
+        const std::string channel = "g[" + std::to_string(r * 2 + c) + "][" + std::to_string(e) + "]";
+        CHECK(bound_to(region.value(), "join[" + std::to_string(r) + "][" + std::to_string(c) + "]", 0, e) == channel);
+        CHECK(bound_to(region.value(), "fan[" + std::to_string(r * 2 + c) + "]", 1, e) == channel);
+      }
+  CHECK(bound_to(region.value(), "join[1][1]", 0, 3) == "no such element");
+  CHECK(bound_to(region.value(), "join[1][1]", 1, 0) == "unbound");
+}
+
 TEST_CASE("a port array is emitted as one stream an element, and C-simulates with both compilers", "[port-array][hls]") {
   const int64_t n = 3, k = 9;
   auto region = fan_join(n, k).compose();
