@@ -153,17 +153,20 @@ struct HlsMerge {
   }
 };
 
-// A single port whose name is an element's identifier in emitted code
-// (in_1, beside in[1]): refused, or the emitted context would declare it twice.
+// Single ports whose names are elements' identifiers in emitted code (in_0
+// and in_1, beside in[0] and in[1]): refused, or the emitted context would
+// declare them twice.
 struct HlsClash {
   LOOM_UNIT("clash");
+  LOOM_READS(in_0, FanWord);
   LOOM_READS_ARRAY(in, N, FanWord);
   LOOM_READS(in_1, FanWord);
-  static constexpr auto ports = port_list(in, in_1);
+  static constexpr auto ports = port_list(in_0, in, in_1);
   static constexpr auto params = param_list();
   static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
   template <class IO>
   static void body(IO& io) {
+    (void)io.read(in_0);
     (void)io.read(in[0]);
     (void)io.read(in_1);
   }

@@ -218,25 +218,30 @@ TEST_CASE("port arrays are composed with named checks", "[port-array][compose]")
     CHECK(e.find("port-array-binding") != std::string::npos);
     CHECK(e.find("is a single port, but it is bound to the elements of 'a'") != std::string::npos);
   }
-  SECTION("a single port named as an element is emitted, in_1 beside in[1]") {
-    ParameterSet p;
-    p.param("N", 2, 1, 4, "");
-    Architecture arch("clash", p);
-    Handle a = arch.channel<FanWord>("a", vec("N"), 2, "");
-    Handle c = arch.channel<FanWord>("c", one(), 2, "");
-    place<HlsClash>(arch, "clash", one()).bind(HlsClash::in, elements(a)).bind(HlsClash::in_1, c());
-    const std::string e = errors_of(arch);
+  SECTION("a single port named as an element is emitted, in_0 and in_1 beside in[0] and in[1]") {
+    const auto clash = [](int64_t n) {
+      ParameterSet p;
+      p.param("N", n, 1, 4, "");
+      Architecture arch("clash", p);
+      Handle a = arch.channel<FanWord>("a", vec("N"), 2, "");
+      Handle c = arch.channel<FanWord>("c", vec(2), 2, "");
+      place<HlsClash>(arch, "clash", one())
+          .bind(HlsClash::in_0, c(0))
+          .bind(HlsClash::in, elements(a))
+          .bind(HlsClash::in_1, c(1));
+      return arch;
+    };
+    const std::string e = errors_of(clash(2));
     INFO(e);
-    CHECK(e.find("error[duplicate-name] unit placement 'clash' port 'in_1': is also what emitted code names element "
-                 "in[1] of port array 'in'; rename one") != std::string::npos);
-    // At N = 1 there is no in[1]: nothing clashes.
-    ParameterSet one_element;
-    one_element.param("N", 1, 1, 4, "");
-    Architecture fine("no_clash", one_element);
-    Handle b = fine.channel<FanWord>("b", vec("N"), 2, "");
-    Handle d = fine.channel<FanWord>("d", one(), 2, "");
-    place<HlsClash>(fine, "clash", one()).bind(HlsClash::in, elements(b)).bind(HlsClash::in_1, d());
-    CHECK(errors_of(fine).find("duplicate-name") == std::string::npos);
+    for (const char* k : {"0", "1"})
+      CHECK(e.find(std::string("error[duplicate-name] unit placement 'clash' port 'in_") + k +
+                   "': is also what emitted code names element in[" + k + "] of port array 'in'; rename one") !=
+            std::string::npos);
+    // At N = 1 there is no in[1]: only in_0 clashes.
+    const std::string one_element = errors_of(clash(1));
+    INFO(one_element);
+    CHECK(one_element.find("port 'in_0': is also") != std::string::npos);
+    CHECK(one_element.find("port 'in_1': is also") == std::string::npos);
   }
   SECTION("an extent naming no parameter") {
     ParameterSet p;
@@ -470,6 +475,18 @@ TEST_CASE("hostile slices and lambdas are refused by name", "[port-array][compos
   {
     ParameterSet p;
     p.param("N", 4, 1, 8, "");
+    Architecture arch("row4", base(p));
+    Handle g = arch.channel<FanWord>("g", grid("N", "N"), 2, "");
+    place<HlsJoin>(arch, "join", one()).bind(HlsJoin::in, row(g, 4)).bind(HlsJoin::dst, [](const Index&) -> Binding {
+      return unbound;
+    });
+    const std::string e = errors_of(arch);
+    has(e, "error[index-out-of-range] unit placement 'join' port 'in': is bound to row 4 of 'g', but 'g' has 4 rows");
+    lacks(e, "in[0]");
+  }
+  {
+    ParameterSet p;
+    p.param("N", 4, 1, 8, "");
     Architecture arch("elements_of_grid", base(p));
     Handle g = arch.channel<FanWord>("g", grid("N", "N"), 2, "");
     place<HlsJoin>(arch, "join", one()).bind(HlsJoin::in, elements(g)).bind(HlsJoin::dst, [](const Index&) -> Binding {
@@ -617,6 +634,27 @@ TEST_CASE("a deadlock, an unbound element, the FIFO search and the action view n
     INFO(errors);
     CHECK(run.value().outcome == SimResult::error);
     CHECK(errors.find("error[unbound-port] unit 'split[0]' port 'out[2]': is used by the body") != std::string::npos);
+  }
+  SECTION("a body that reaches past an array after other ports is stopped, counting that array's elements") {
+    // U = L + 1: Split writes out[3] of its out[3], its third declared port.
+    auto region = mix_chain(2, 2, 6, 2, 8, false, false, /*used=*/3).compose();
+    REQUIRE(region.ok());
+    auto run = simulate(region.value(), inputs_of(8));
+    REQUIRE(run.ok());
+    const std::string errors = run.value().errors.to_string();
+    INFO(errors);
+    CHECK(run.value().outcome == SimResult::error);
+    CHECK(errors.find("error[element-out-of-range] unit 'split[0]': uses element 3 of port array 'out', outside its 3 "
+                      "elements") != std::string::npos);
+    ParamValues v;
+    for (const auto& [name, value] : std::vector<std::pair<const char*, int64_t>>{{"K", 1}, {"N", 1}, {"L", 2}, {"U", 3}})
+      v.set(name, value);
+    Standalone split(describe<HlsSplit>(), Index::one(), v);
+    split.feed<FanWord>("src", {words(1)[0]});
+    const Status refused = split.run();
+    INFO(refused.to_string());
+    CHECK(refused.to_string().find("error[element-out-of-range] unit 'split': uses element 3 of port array 'out', outside "
+                                   "its 3 elements") != std::string::npos);
   }
   SECTION("the FIFO search sizes each element's channel, and what it finds runs") {
     auto region = mix_chain(2, 2, 6, 2, 8, false).compose();
