@@ -129,6 +129,11 @@ TEST_CASE("a port array is one port an element, each bound to its own channel an
     CHECK(r.describe(r.channels[static_cast<size_t>(t.id)].reader) == "join.in[" + std::to_string(k) + "]");
   }
   CHECK(join->unit->slot(0, 4) == -1);
+  // A model with no array is its declaration: a port's only element is 0.
+  const UnitModel bump = describe<HlsBump>();
+  CHECK(bump.slot(1, 0) == 1);
+  CHECK(bump.slot(1, 1) == -1);
+  CHECK(bump.declared_ports() == 2);
   CHECK(join->unit->slot(1, 0) == 4);
   CHECK(r.describe({static_cast<int>(join - r.processes.data()), 4}) == "join.dst");
 }
