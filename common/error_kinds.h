@@ -85,7 +85,7 @@ inline constexpr ErrorKind kErrorKinds[] = {
      "An override sets a derived parameter, which follows from the others.",
      "error[derived-parameter] parameter 'SUM_BITS': is derived from other parameters and cannot be set"},
     {"duplicate-name", ErrorLayer::units,
-     "A name (parameter, object, unit, field, operand, opcode) is declared twice where names must be unique.",
+     "A name (parameter, object, unit, port, field, operand, opcode) is declared twice where names must be unique.",
      "error[duplicate-name] memory 'x': the name is already used by channel"},
     {"duplicate-override", ErrorLayer::units,
      "The same parameter is overridden twice.",

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cctype>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -240,7 +241,7 @@ class Composer {
       if (!slots.ok()) status_.merge(slots.status());
       if (!dims || !slots.ok()) continue;
       const auto model = std::make_shared<const UnitModel>(std::move(slots).value());
-      check_slice_sizes(*model, bound, where);
+      const std::vector<int64_t> limits = check_slices(*model, bound, where);
       for (const Index& i : indices(*dims)) {
         Process process{placement->name(), model, i, {}};
         process.ports.resize(model->ports.size());
@@ -254,7 +255,7 @@ class Composer {
             connect(id, model->slot(p, 0), b->binder(process.index, region_.params));
             continue;
           }
-          for (int64_t k = 0; model->slot(p, k) >= 0; ++k)
+          for (int64_t k = 0; k < limits[port] && model->slot(p, k) >= 0; ++k)
             connect(id, model->slot(p, k), b->slice.element(process.index, k, region_.params));
         }
       }
@@ -263,22 +264,35 @@ class Composer {
   }
 
   // A slice of another size than its port array's extent leaves elements of
-  // one side unbound: it is refused by name, once for the placement.
-  void check_slice_sizes(const UnitModel& model, const std::vector<const Placement::PortBinding*>& bound,
-                         const std::string& where) {
+  // one side unbound: it is refused by name, once for the placement, and
+  // only the elements both have are bound. A slice outside its array (a row
+  // past the grid, a vector's row) is refused once, and none of it bound.
+  // Returns, for each declared port, how many of its elements to bind.
+  std::vector<int64_t> check_slices(const UnitModel& model, const std::vector<const Placement::PortBinding*>& bound,
+                                    const std::string& where) {
+    std::vector<int64_t> limits(bound.size(), std::numeric_limits<int64_t>::max());
     for (size_t port = 0; port < bound.size(); ++port) {
       const Placement::PortBinding* b = bound[port];
-      if (b == nullptr || b->slice.element == nullptr || !b->slice.size || model.first_slot.empty()) continue;
+      if (b == nullptr || b->slice.element == nullptr || model.first_slot.empty()) continue;
       const int first = model.first_slot[port];
       const int64_t extent = model.first_slot[port + 1] - first;
-      const int64_t size = b->slice.size(region_.params);
       const PortInfo& info = model.ports[static_cast<size_t>(first)];
       if (!info.is_array()) continue;  // a slice on a single port: refused already
-      if (size >= 0 && size != extent)
+      const std::string outside = b->slice.outside ? b->slice.outside(region_.params) : std::string();
+      if (!outside.empty()) {
+        status_.add("index-out-of-range", where + " port " + quoted(info.name), outside);
+        limits[port] = 0;
+        continue;
+      }
+      const int64_t size = b->slice.size ? b->slice.size(region_.params) : -1;
+      if (size >= 0 && size != extent) {
         status_.add("port-array-extent", where + " port " + quoted(info.name),
                     "is a port array of " + info.extent + " = " + std::to_string(extent) + " elements, but it is bound to " +
                         b->slice.text + ", which has " + std::to_string(size));
+        limits[port] = size;
+      }
     }
+    return limits;
   }
 
   // The placement's refused bindings, each once, with how many more instances

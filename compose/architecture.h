@@ -53,6 +53,10 @@ struct Slice {
   std::function<Binding(const Index& instance, int64_t element, const ParamValues&)> element;
   std::function<int64_t(const ParamValues&)> size = nullptr;
   std::string text = "the lambda's elements";
+  // Why the slice names no elements of its array under the parameters (a
+  // row past the grid, a vector's row), or "": compose() refuses it once
+  // (index-out-of-range) rather than each element's binding.
+  std::function<std::string(const ParamValues&)> outside = nullptr;
 };
 
 // A declared channel, memory or argument array; call it with an index to name one

@@ -40,6 +40,15 @@ Slice line(const Handle& array, int along, int64_t fixed, const char* what) {
   };
   s.size = [=](const ParamValues& params) { return extent(array, along, params); };
   s.text = counted(what, fixed) + " of '" + array.name() + "'";
+  s.outside = [=, text = s.text](const ParamValues& params) -> std::string {
+    if (array.shape().rank != 2)
+      return "is bound to " + text + ", but '" + array.name() + "' is not a grid (its shape is " +
+             (array.shape().rank == 0 ? std::string("a single element") : array.shape().to_string()) + ")";
+    const int64_t n = extent(array, other, params);
+    if (n < 0 || (fixed < n && fixed >= -n)) return "";
+    return "is bound to " + text + ", but '" + array.name() + "' has " + std::to_string(n) + " " + what +
+           (n == 1 ? "" : "s");
+  };
   return s;
 }
 
@@ -85,6 +94,13 @@ Slice elements(const Handle& vector) {
   s.element = [vector](const Index&, int64_t k, const ParamValues&) -> Binding { return vector(k); };
   s.size = [vector](const ParamValues& params) { return extent(vector, 0, params); };
   s.text = "the elements of '" + vector.name() + "'";
+  s.outside = [vector, text = s.text](const ParamValues&) -> std::string {
+    if (vector.shape().rank == 1) return "";
+    return "is bound to " + text + ", but '" + vector.name() + "' is not a vector (its shape is " +
+           (vector.shape().rank == 0 ? std::string("a single element")
+                                     : vector.shape().to_string() + "; bind a row() or column() of it") +
+           ")";
+  };
   return s;
 }
 

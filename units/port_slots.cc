@@ -38,6 +38,16 @@ Result<UnitModel> with_port_slots(const UnitModel& unit, const ParamValues& para
     }
   }
   out.first_slot.push_back(static_cast<int>(out.ports.size()));
+  // An element's identifier in emitted code (in_1 for in[1]) may not be a
+  // single port's name, or the emitted context would declare it twice.
+  for (const PortInfo& p : unit.ports) {
+    if (p.is_array()) continue;
+    for (const PortInfo& e : out.ports)
+      if (e.element >= 0 && e.id() == p.name)
+        status.add("duplicate-name", where + " port " + quoted(p.name),
+                   "is also what emitted code names element " + e.label() + " of port array " + quoted(e.name) +
+                       "; rename one");
+  }
   if (!status.ok()) return status;
   return out;
 }

@@ -20,7 +20,8 @@ inline constexpr int64_t kMaxPortArrayElements = 4096;
 // `unit` with each port array expanded under `params` into `extent` ports,
 // and first_slot set; a unit with no port array comes back as it is. `where`
 // names what places it, for the errors: unknown-parameter (and the other
-// errors of Extent::evaluate) and invalid-extent, an extent below 1 or above kMaxPortArrayElements.
+// errors of Extent::evaluate), invalid-extent, an extent below 1 or above kMaxPortArrayElements, and
+// duplicate-name, a single port named as an element is in emitted code (in_1 beside in[1]).
 Result<UnitModel> with_port_slots(const UnitModel& unit, const ParamValues& params, const std::string& where);
 
 }  // namespace loom
