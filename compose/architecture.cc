@@ -218,6 +218,11 @@ class Composer {
                       "is bound, but unit " + quoted(unit.name) + " declares no such port");
         } else if (bound[static_cast<size_t>(port)] != nullptr) {
           status_.add("port-bound-twice", where + " port " + quoted(b.port), "is bound more than once");
+        } else if (b.binder == nullptr && b.slice.element == nullptr) {
+          status_.add("port-unbound", where + " port " + quoted(b.port),
+                      "is bound to an empty function (a default-constructed Binder or Slice); bind it to a "
+                      "function, or to loom::unbound for instances without that connection");
+          bound[static_cast<size_t>(port)] = &b;  // refused, not unbound
         } else if (unit.ports[static_cast<size_t>(port)].is_array() != (b.slice.element != nullptr)) {
           const PortInfo& info = unit.ports[static_cast<size_t>(port)];
           status_.add("port-array-binding", where + " port " + quoted(b.port),
@@ -249,7 +254,9 @@ class Composer {
         region_.processes.push_back(process);
         for (size_t port = 0; port < unit.ports.size(); ++port) {
           const Placement::PortBinding* b = bound[port];
-          if (b == nullptr || unit.ports[port].is_array() != (b->slice.element != nullptr)) continue;
+          if (b == nullptr || (b->binder == nullptr && b->slice.element == nullptr) ||
+              unit.ports[port].is_array() != (b->slice.element != nullptr))
+            continue;
           const int p = static_cast<int>(port);
           if (b->slice.element == nullptr) {
             connect(id, model->slot(p, 0), b->binder(process.index, region_.params));

@@ -211,6 +211,17 @@ TEST_CASE("port arrays are composed with named checks", "[port-array][compose]")
     INFO(e);
     CHECK(e.find("has N = 5000 elements; it must have 1 to 4096") != std::string::npos);
   }
+  SECTION("a port bound to an empty function, of either kind") {
+    ParameterSet p;
+    p.param("N", 2, 1, 4, "");
+    p.param("K", 2, 1, 4, "");
+    Architecture arch("empty_bindings", p);
+    place<HlsFan>(arch, "fan", one()).bind(HlsFan::src, Binder{}).bind(HlsFan::out, Slice{});
+    const std::string e = errors_of(arch);
+    INFO(e);
+    CHECK(e.find("unit placement 'fan' port 'src': is bound to an empty function") != std::string::npos);
+    CHECK(e.find("unit placement 'fan' port 'out': is bound to an empty function") != std::string::npos);
+  }
   SECTION("a single port bound to a slice") {
     ParameterSet p;
     p.param("N", 2, 1, 4, "");
