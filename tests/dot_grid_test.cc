@@ -312,12 +312,12 @@ std::map<std::string, std::set<std::string>> reaches(const Region& region) {
   }
   std::map<std::string, std::set<std::string>> out;
   for (const auto& [from, _] : next) {
-    std::vector<std::string> todo{from};
-    while (!todo.empty()) {
-      const std::string at = todo.back();
-      todo.pop_back();
+    std::vector<std::string> pending{from};
+    while (!pending.empty()) {
+      const std::string at = pending.back();
+      pending.pop_back();
       for (const std::string& n : next[at])
-        if (out[from].insert(n).second) todo.push_back(n);
+        if (out[from].insert(n).second) pending.push_back(n);
     }
   }
   return out;

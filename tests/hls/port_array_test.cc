@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
+#include <functional>
 #include <set>
 
 #include "compose/action_view.h"
@@ -462,79 +463,48 @@ TEST_CASE("hostile slices and lambdas are refused by name", "[port-array][compos
     p.param("SKEW", 0, 0, 0, "");
     return p;
   };
-  {
+  // The errors of Join's array (N = 4) bound to `slice` of a channel 'g' of `shape`.
+  const auto slice_errors = [&](const char* name, Shape shape, const std::function<Slice(const Handle&)>& slice) {
     ParameterSet p;
     p.param("N", 4, 1, 8, "");
-    Architecture arch("col9", base(p));
-    Handle g = arch.channel<FanWord>("g", grid("N", "N"), 2, "");
-    place<HlsJoin>(arch, "join", one())
-        .bind(HlsJoin::in, column(g, -9))
-        .bind(HlsJoin::dst, [](const Index&) -> Binding { return unbound; });
-    const std::string e = errors_of(arch);
+    Architecture arch(name, base(p));
+    Handle g = arch.channel<FanWord>("g", shape, 2, "");
+    place<HlsJoin>(arch, "join", one()).bind(HlsJoin::in, slice(g)).bind(HlsJoin::dst, [](const Index&) -> Binding {
+      return unbound;
+    });
+    return errors_of(arch);
+  };
+  {
+    const std::string e = slice_errors("col9", grid("N", "N"), [](const Handle& g) { return column(g, -9); });
     has(e,
         "error[index-out-of-range] unit placement 'join' port 'in': is bound to column -9 (from the end) of 'g', but "
         "'g' has 4 columns");
     lacks(e, "in[0]");
   }
   {
-    ParameterSet p;
-    p.param("N", 4, 1, 8, "");
-    Architecture arch("row7", base(p));
-    Handle g = arch.channel<FanWord>("g", grid("N", "N"), 2, "");
-    place<HlsJoin>(arch, "join", one()).bind(HlsJoin::in, row(g, 7)).bind(HlsJoin::dst, [](const Index&) -> Binding {
-      return unbound;
-    });
-    const std::string e = errors_of(arch);
+    const std::string e = slice_errors("row7", grid("N", "N"), [](const Handle& g) { return row(g, 7); });
     has(e, "error[index-out-of-range] unit placement 'join' port 'in': is bound to row 7 of 'g', but 'g' has 4 rows");
     lacks(e, "in[0]");
   }
   {
-    ParameterSet p;
-    p.param("N", 4, 1, 8, "");
-    Architecture arch("row4", base(p));
-    Handle g = arch.channel<FanWord>("g", grid("N", "N"), 2, "");
-    place<HlsJoin>(arch, "join", one()).bind(HlsJoin::in, row(g, 4)).bind(HlsJoin::dst, [](const Index&) -> Binding {
-      return unbound;
-    });
-    const std::string e = errors_of(arch);
+    const std::string e = slice_errors("row4", grid("N", "N"), [](const Handle& g) { return row(g, 4); });
     has(e, "error[index-out-of-range] unit placement 'join' port 'in': is bound to row 4 of 'g', but 'g' has 4 rows");
     lacks(e, "in[0]");
   }
   {
-    ParameterSet p;
-    p.param("N", 4, 1, 8, "");
-    Architecture arch("elements_of_grid", base(p));
-    Handle g = arch.channel<FanWord>("g", grid("N", "N"), 2, "");
-    place<HlsJoin>(arch, "join", one()).bind(HlsJoin::in, elements(g)).bind(HlsJoin::dst, [](const Index&) -> Binding {
-      return unbound;
-    });
-    const std::string e = errors_of(arch);
+    const std::string e = slice_errors("elements_of_grid", grid("N", "N"), [](const Handle& g) { return elements(g); });
     has(e,
         "is bound to the elements of 'g', but 'g' is not a vector (its shape is [N][N]; bind a row() or column() of "
         "it)");
     lacks(e, "in[0]");
   }
   {
-    ParameterSet p;
-    p.param("N", 4, 1, 8, "");
-    Architecture arch("row_of_vector", base(p));
-    Handle g = arch.channel<FanWord>("g", vec("N"), 2, "");
-    place<HlsJoin>(arch, "join", one()).bind(HlsJoin::in, row(g, 0)).bind(HlsJoin::dst, [](const Index&) -> Binding {
-      return unbound;
-    });
-    const std::string e = errors_of(arch);
+    const std::string e = slice_errors("row_of_vector", vec("N"), [](const Handle& g) { return row(g, 0); });
     has(e, "is bound to row 0 of 'g', but 'g' is not a grid (its shape is [N])");
     lacks(e, "in[0]");
   }
   {
-    ParameterSet p;
-    p.param("N", 4, 1, 8, "");
-    Architecture arch("column_short", base(p));
-    Handle g = arch.channel<FanWord>("g", grid(3, 4), 2, "");
-    place<HlsJoin>(arch, "join", one()).bind(HlsJoin::in, column(g, 0)).bind(HlsJoin::dst, [](const Index&) -> Binding {
-      return unbound;
-    });
-    const std::string e = errors_of(arch);
+    const std::string e = slice_errors("column_short", grid(3, 4), [](const Handle& g) { return column(g, 0); });
     has(e, "is a port array of N = 4 elements, but it is bound to column 0 of 'g', which has 3");
     lacks(e, "index-out-of-range");  // in[3], past the slice, is not bound as well
   }
