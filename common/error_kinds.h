@@ -614,6 +614,9 @@ inline constexpr ErrorKind kErrorKinds[] = {
      "An instruction reads an ar row fewer accu iterations after its write than AR_RAW_DIST allows.",
      "error[ar-distance] instruction 3 (vrelu): reads ar row 0 3 accu iterations after the write it depends on;"
      " AR_RAW_DIST is 4 (outside any loop)"},
+    {"bad-layout", ErrorLayer::tinytpu,
+     "A matrix layout is named that TinyTPU's programs and testbench do not know.",
+     "error[bad-layout] layout 'column-major': is neither row-major (the seed's) nor tile-major"},
     {"bad-shape", ErrorLayer::tinytpu,
      "A program generator is asked for a shape (GEMM sides, rows) the build cannot run.",
      "error[bad-shape] GEMM side M = 6: must be a positive multiple of T = 4 up to MAXDIM = 16"},

@@ -123,11 +123,12 @@ Status conform_program(const actions::Machine& machine, const Assembled& program
   return status;
 }
 
-// The words the sequencer copies on chip before it dispatches anything: the
-// header and the program up to the first halt, in whole bursts of
-// design::kFetchBurst, within imem (units/library/tinytpu/sequencer.h). The
-// copy loop runs at II=1, a word a cycle.
-int64_t copied_words(const Assembled& program) {
+// The beats the sequencer prefetches into its window before it dispatches
+// anything: the header and the program up to the first halt, 8 words a beat,
+// in whole bursts of design::kFetchBurst beats, within imem
+// (units/library/tinytpu/sequencer.h). The prefetch loop runs at II=1, a beat
+// a cycle.
+int64_t prefetched_beats(const Assembled& program) {
   const std::vector<uint64_t>& words = program.encoded.words;
   size_t through = words.size();  // the program's words up to and including the first halt
   for (size_t w = 0; w < words.size(); ++w)
@@ -136,16 +137,16 @@ int64_t copied_words(const Assembled& program) {
       break;
     }
   const int64_t needed = design::kHeaderWords + static_cast<int64_t>(through);
-  const int64_t bursts = (needed + design::kFetchBurst - 1) / design::kFetchBurst;
-  return std::min(bursts * design::kFetchBurst, program.params.IMEM_WORDS);
+  const int64_t beats = (needed + design::kFetchLanes - 1) / design::kFetchLanes;
+  const int64_t bursts = (beats + design::kFetchBurst - 1) / design::kFetchBurst;
+  return std::min(bursts * design::kFetchBurst, program.params.IMEM_WORDS / design::kFetchLanes);
 }
 
-// The units whose bodies run every instruction in one flat pipelined loop
-// (units/library/tinytpu/accu.h, pe.h and wld.h, the seed's "one flat loop",
-// and the sequencer's instruction loop); the others run a loop an
-// instruction (instruction_loop.h). The bench test that holds the estimate
-// to simulation catches a body that changes shape.
-bool flat_loop(const std::string& unit) { return unit == "accu" || unit == "array" || unit == "sequencer"; }
+// The cycles one pipelined loop of `trips` trips takes from its start to its
+// exit, its first trip waiting `read_latency` for DRAM (control_timing.h).
+int64_t loop_cycles(int64_t trips, int64_t read_latency, int64_t depth) {
+  return kLoopEntry + read_latency + trips - 1 + depth + kLoopExit;
+}
 
 Cost cost(const ActionModel& model, const Assembled& program, const actions::Structure& structure) {
   const actions::Machine& m = model.machine;
@@ -160,22 +161,27 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
   std::map<std::string, std::map<std::string, int64_t>> port_work;  // unit -> port -> cycles busy
   int64_t end = 0;
   const std::vector<isa::Instruction> stream = dynamic_stream(program.encoded);
-  // Nothing issues before the program is on chip: the first unit every
-  // instruction reaches (the sequencer) starts after the copy, a run of its
-  // copy loop a burst (the nest does not flatten), each waiting for the read
-  // latency, draining and left (control_timing.h); then the instruction loop
-  // is entered.
+  // Nothing issues before the program is in the sequencer's window: it
+  // starts after the prefetch, a run of its loop a burst (the nest does not
+  // flatten), each waiting for the read latency, draining and left; then the
+  // instruction loop is entered.
   const actions::DerivedUnit* sequencer = structure.unit("sequencer");
   const actions::DerivedPort* imem = sequencer != nullptr ? sequencer->port("imem.read") : nullptr;
   c.prologue = kProcessStart + kLoopEntry;
-  for (int64_t left = copied_words(program); left > 0; left -= design::kFetchBurst) {
-    const int64_t burst = std::min<int64_t>(left, design::kFetchBurst);
-    c.prologue += kLoopEntry + (imem != nullptr ? imem->read_latency : 0) + burst - 1 +
-                  (sequencer != nullptr ? sequencer->depth : 1) + kLoopExit;
-  }
+  for (int64_t left = prefetched_beats(program); left > 0; left -= design::kFetchBurst)
+    c.prologue += loop_cycles(std::min<int64_t>(left, design::kFetchBurst), imem != nullptr ? imem->read_latency : 0,
+                              sequencer != nullptr ? sequencer->depth : 1);
   if (!stream.empty())
     if (const actions::Instruction* first = m.instruction(isa::info(stream.front().op).name); first != nullptr)
       free_at[actions::units_reached(*first).front()] = c.prologue;
+  // dma_ld serves no row before A and B are landed on chip: one loop from its
+  // start, a word of each a trip (units/library/tinytpu/dma_ld.h).
+  const actions::DerivedUnit* dma_ld = structure.unit("dma_ld");
+  const actions::DerivedPort* landed_from = dma_ld != nullptr ? dma_ld->port("A.read") : nullptr;
+  if (dma_ld != nullptr && landed_from != nullptr) {
+    c.landing = loop_cycles(program.params.DRAM_WORDS, landed_from->read_latency, dma_ld->depth);
+    free_at["dma_ld"] = kProcessStart + c.landing;
+  }
   for (size_t k = 0; k < stream.size(); ++k) {
     const isa::Instruction& ins = stream[k];
     const actions::Instruction* model_ins = m.instruction(isa::info(ins.op).name);
@@ -200,16 +206,13 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
           for (const actions::Action& s : model_ins->actions)
             if (s.op == "send" && s.via == a.via && started.count(s.unit))
               input = std::max(input, started[s.unit] + latency[s.unit]);
-      // A unit that runs a loop per instruction (run_instructions): entered a
-      // cycle after its control word, its first row waiting for DRAM if it
-      // reads an argument, left a cycle after its last row drains and its
-      // writes are answered. A unit whose instructions share one flat loop
-      // (InstructionRows, and the PE's) pays none of that per instruction.
-      // A dispatch domain over kernels (the array) drains as its slowest
-      // instance does: each leaves its own loop.
-      int64_t read_wait = 0, response = 0, drain = 1;
+      // Every unit's instructions share one flat pipelined loop
+      // (instruction_loop.h, and the PE's): no instruction pays a loop's entry
+      // or exit; the program's end waits for the last row to drain and for its
+      // writes to be answered. A dispatch domain over kernels (the array)
+      // drains as its slowest instance does.
+      int64_t read_wait = 0, response = 0;
       if (const actions::Unit* mu = m.unit(u)) {
-        drain = actions::depth(structure, *mu);
         for (const actions::Action& a : model_ins->actions)
           if (a.unit == u) {
             const actions::OffChip dram = actions::off_chip(structure, *mu, a.port);
@@ -217,19 +220,19 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
             response = std::max(response, dram.write_response);
           }
       }
+      // The instruction holds the unit for as long as its busiest port: a
+      // dispatch domain over kernels (the array) takes the weight chain's
+      // words in its loaders while its PEs take the rows, so the two overlap.
+      int64_t occupancy = 0;
+      const auto cycles = actions::port_cycles(m, *model_ins, u, ins.nr, values);
+      for (const auto& [port, n] : cycles) occupancy = std::max(occupancy, n);
+      if (cycles.empty()) occupancy = steps;
       const int64_t start = std::max(free_at[u], input);
-      if (flat_loop(u)) {
-        started[u] = start + read_wait;
-        free_at[u] = started[u] + steps;
-        end = std::max(end, free_at[u] + latency[u]);
-      } else {
-        const int64_t first = start + kLoopEntry + read_wait;
-        started[u] = first;
-        free_at[u] = std::max(first + steps - 1 + drain, first + steps - 2 + drain + response) + kLoopExit;
-        end = std::max(end, free_at[u]);
-      }
+      started[u] = start + read_wait;
+      free_at[u] = started[u] + occupancy;
+      end = std::max(end, free_at[u] + latency[u] + (response > 0 ? response - 1 + kLoopExit : 0));
       work[u] += steps;
-      for (const auto& [port, cycles] : actions::port_cycles(m, *model_ins, u, ins.nr, values)) port_work[u][port] += cycles;
+      for (const auto& [port, n] : cycles) port_work[u][port] += n;
       cost_row.units.push_back({u, steps, row.empty() ? once.span : row.span, row.empty() ? once.initiation : row.initiation,
                                 row.empty()});
       units += " " + u + ": " + std::to_string(steps) + " (" +
@@ -262,7 +265,8 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
   c.table += "static estimate: " + std::to_string(c.estimate) + " cycles (the bottleneck, " + c.bottleneck + ", works " +
              std::to_string(busiest) + " steps, bound by its port " + c.bottleneck_port + "; the first " +
              std::to_string(c.prologue) +
-             " start the region and copy the program on chip, a burst at a time)\n";
+             " start the region and prefetch the program into the sequencer's window, a burst at a time; dma_ld lands A "
+             "and B on chip in its first " + std::to_string(c.landing) + ")\n";
   c.table += "\nobligations:\n";
   size_t discharged = 0;
   for (const actions::Obligation& o : model.obligations) {

@@ -63,7 +63,8 @@ Status conform_program(const actions::Machine& machine, const Assembled& program
 struct Cost {
   std::string table;
   int64_t estimate = 0;
-  int64_t prologue = 0;  // cycles before the first instruction issues: the start, and the sequencer's copy of the program
+  int64_t prologue = 0;  // cycles before the first instruction issues: the start, and the sequencer's prefetch of the program
+  int64_t landing = 0;   // cycles dma_ld spends landing A and B on chip before it serves a row
   std::string bottleneck, bottleneck_port;  // the unit that works longest, and the port that binds it
   // The table's figures, for --json.
   struct UnitStep {

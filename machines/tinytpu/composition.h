@@ -31,7 +31,7 @@ struct Fabric {
   Handle c_dld, c_spm, c_vru, c_acc, c_dst;
   // Data, every arrow one packed word wide.
   Handle dma2sp, dma2vr, sp2vr, wcol, wrow, wq, acol, a_fwd, p_fwd, cw, ac2st;
-  Handle spad, vr, ar, program;
+  Handle spad, vr, ar, program, a_onchip, b_onchip;
   Handle imem, A, B, C;
 };
 
@@ -61,13 +61,16 @@ Fabric declare(Architecture& arch) {
       // two trips); stores land kArWriteLatency iterations after they issue (accu.h).
       .ar = arch.memory<AccWord<T>>("ar", "AR_ROWS", one(),
                                     {.write_latency = design::kArWriteLatency, .storage = Storage::simple_dual_port}),
-      // The sequencer's copy of the program, fetched from imem in bursts.
-      .program = arch.memory<Control>("program", "IMEM_WORDS", one(), {.storage = Storage::single_port}),
-      // Tile-major matrices (reference.h matrix_index), so a GEMM's DMA moves bursts.
-      .imem = arch.argument<Control>("imem", "IMEM_WORDS", "the header words, then the program", kAxi),
-      .A = arch.argument<Operand<T>>("A", "DRAM_WORDS", "MAXDIM x MAXDIM int8, tile-major, T lanes a word", kAxi),
-      .B = arch.argument<Operand<T>>("B", "DRAM_WORDS", "MAXDIM x MAXDIM int8, tile-major, T lanes a word", kAxi),
-      .C = arch.argument<Operand<T>>("C", "DRAM_WORDS", "MAXDIM x MAXDIM int8, tile-major, T lanes a word", kAxi),
+      // The sequencer's prefetch window: imem's 8-word beats, fetched in bursts.
+      .program = arch.memory<FetchBeat>("program", "IMEM_WORDS / 8", one(), {.storage = Storage::single_port}),
+      // dma_ld's burst landing buffers: A and B on chip, a word a row.
+      .a_onchip = arch.memory<Operand<T>>("a_onchip", "DRAM_WORDS", one(), {.storage = Storage::single_port}),
+      .b_onchip = arch.memory<Operand<T>>("b_onchip", "DRAM_WORDS", one(), {.storage = Storage::single_port}),
+      // The matrices lie as the host lays them (layout.h): row-major, the seed's, by default.
+      .imem = arch.argument<FetchBeat>("imem", "IMEM_WORDS / 8", "the header words, then the program, 8 words a beat", kAxi),
+      .A = arch.argument<Operand<T>>("A", "DRAM_WORDS", "MAXDIM x MAXDIM int8, T lanes a word", kAxi),
+      .B = arch.argument<Operand<T>>("B", "DRAM_WORDS", "MAXDIM x MAXDIM int8, T lanes a word", kAxi),
+      .C = arch.argument<Operand<T>>("C", "DRAM_WORDS", "MAXDIM x MAXDIM int8, T lanes a word", kAxi),
   };
 }
 
@@ -90,7 +93,9 @@ void place_dma_ld(Architecture& arch, const Fabric& f) {
       .bind(U::A, f.A())
       .bind(U::B, f.B())
       .bind(U::to_spm, f.dma2sp())
-      .bind(U::to_vru, f.dma2vr());
+      .bind(U::to_vru, f.dma2vr())
+      .bind(U::a_onchip, f.a_onchip())
+      .bind(U::b_onchip, f.b_onchip());
 }
 
 template <unsigned T>

@@ -13,8 +13,9 @@
 
 namespace loom::tinytpu {
 
-IsaState random_operands(const isa::Params& p, uint64_t seed, int64_t lo, int64_t hi, bool force_extremes) {
-  IsaState s(p);
+IsaState random_operands(const isa::Params& p, uint64_t seed, int64_t lo, int64_t hi, bool force_extremes,
+                         Layout layout) {
+  IsaState s(p, layout);
   std::mt19937_64 rng(seed);
   std::uniform_int_distribution<int64_t> value(lo, hi), byte(-128, 127);
   for (auto* m : {&s.A, &s.B})
@@ -23,16 +24,16 @@ IsaState random_operands(const isa::Params& p, uint64_t seed, int64_t lo, int64_
   if (force_extremes) {
     // Extremes where every GEMM reads them: A's first row and B's first
     // column begin with them.
-    s.A[static_cast<size_t>(matrix_index(p, 0, 0))] = -128;
-    s.B[static_cast<size_t>(matrix_index(p, 0, 0))] = -128;
-    s.A[static_cast<size_t>(matrix_index(p, 0, 1))] = 127;
-    s.B[static_cast<size_t>(matrix_index(p, 1, 0))] = 127;
+    s.A[static_cast<size_t>(matrix_index(p, layout, 0, 0))] = -128;
+    s.B[static_cast<size_t>(matrix_index(p, layout, 0, 0))] = -128;
+    s.A[static_cast<size_t>(matrix_index(p, layout, 0, 1))] = 127;
+    s.B[static_cast<size_t>(matrix_index(p, layout, 1, 0))] = 127;
   }
   return s;
 }
 
 GateCase gemm_case(int64_t M, int64_t K, int64_t N, bool relu, Form form, uint64_t seed, const IsaState& initial) {
-  GateCase c{{}, gemm_program(M, K, N, relu, form, initial.p), initial};
+  GateCase c{{}, gemm_program(M, K, N, relu, form, initial.p, initial.layout), initial};
   c.run.name = "gemm " + std::to_string(M) + "x" + std::to_string(K) + "x" + std::to_string(N) + (relu ? " relu" : "") +
                (form == Form::looped ? " looped" : " flat");
   c.run.seed = seed;
@@ -41,12 +42,14 @@ GateCase gemm_case(int64_t M, int64_t K, int64_t N, bool relu, Form form, uint64
   c.run.n = N;
   c.run.relu = relu;
   c.run.form = form;
+  c.run.layout = initial.layout;
+  if (initial.layout != Layout::row_major) c.run.name += " " + std::string(to_string(initial.layout));
   return c;
 }
 
 namespace {
 
-Result<Program> vadd_program(int64_t M, int64_t K, int64_t N, const isa::Params& p);
+Result<Program> vadd_program(int64_t M, int64_t K, int64_t N, const isa::Params& p, Layout layout);
 
 // One composed region, and every run on it.
 class Gate {
@@ -79,6 +82,7 @@ class Gate {
     r.n = c.run.n;
     r.relu = c.run.relu;
     r.form = c.run.form;
+    r.layout = c.run.layout;
     return r;
   }
 
@@ -144,19 +148,19 @@ class Gate {
 
 // vadd_program: a GEMM whose k-tiles are summed by explicit vadd, as the design
 // first did it; it keeps vadd and vrelu exercised at the bench's shapes.
-Result<Program> vadd_program(int64_t M, int64_t K, int64_t N, const isa::Params& p) {
+Result<Program> vadd_program(int64_t M, int64_t K, int64_t N, const isa::Params& p, Layout layout) {
   if (M % p.T || K % p.T || N % p.T || M < p.AR_RAW_DIST || M > p.MAXDIM || K > p.MAXDIM || N > p.MAXDIM)
     return Error{"bad-shape", "vadd_program", "needs sides that are multiples of T up to MAXDIM, and M >= AR_RAW_DIST"};
-  const int64_t T = p.T, D = p.MAXDIM, KT = K / T, NT = N / T;
+  const int64_t T = p.T, KT = K / T, NT = N / T, stride = tile_stride(p, layout);
+  const auto at = [&](int64_t tile) { return tile_start(p, layout, tile); };
   Program prog;
-  // Tiles are D consecutive words each (matrix_index).
-  for (int64_t kt = 0; kt < KT; ++kt) prog.add(isa::dma_ld(M, 2, kt * M, kt * D, 1));
+  for (int64_t kt = 0; kt < KT; ++kt) prog.add(isa::dma_ld(M, 2, kt * M, at(kt), stride));
   for (int64_t j = 0; j < NT; ++j) {
-    prog.add(isa::dma_ld(K, 1, 0, j * D, 1));
+    prog.add(isa::dma_ld(K, 1, 0, at(j), stride));
     for (int64_t kt = 0; kt < KT; ++kt) prog.add(isa::mm(M, kt * T, kt * M, 0, kt * M));  // one block per k-tile
     for (int64_t kt = 1; kt < KT; ++kt) prog.add(isa::vadd(M, 0, kt * M, 0));
     prog.add(isa::vrelu(M, 0, 0));
-    prog.add(isa::mvout(M, 0, j * D, 1));
+    prog.add(isa::mvout(M, 0, at(j), stride));
   }
   prog.halt();
   return prog;
@@ -167,7 +171,7 @@ Result<Program> vadd_program(int64_t M, int64_t K, int64_t N, const isa::Params&
 IsaState edges(const isa::Params& p, const IsaState& base) {
   IsaState s = base;
   const int64_t targets[] = {127, 128, -128, -129, 0, -1, 1, -2};
-  const auto at = [&](int64_t row, int64_t col) { return static_cast<size_t>(matrix_index(p, row, col)); };
+  const auto at = [&](int64_t row, int64_t col) { return static_cast<size_t>(matrix_index(p, s.layout, row, col)); };
   for (int64_t k = 0; k < p.T; ++k) s.A[at(0, k)] = k < 2 ? 1 : 0;
   for (int64_t n = 0; n < 8 && n < p.MAXDIM; ++n) {
     const int64_t t = targets[n], half = t / 2;
@@ -214,9 +218,16 @@ std::vector<GateCase> bench_cases(const isa::Params& p) {
   // Two k-tiles at least, or there is no vadd to run.
   const int64_t side = 2 * p.T;
   if (side <= p.MAXDIM) {
-    GateCase c{{}, vadd_program(side, side, side, p), initial};
+    GateCase c{{}, vadd_program(side, side, side, p, initial.layout), initial};
     c.run.name = "vadd_program " + std::to_string(side) + "x" + std::to_string(side) + "x" + std::to_string(side);
     cases.push_back(std::move(c));
+  }
+  // Loom's variant: the same operands laid out tile-major, the looped GEMMs.
+  const IsaState tiled = random_operands(p, 0, -4, 4, false, Layout::tile_major);
+  const size_t row_major_cases = cases.size();
+  for (size_t i = 0; i < row_major_cases; ++i) {
+    const GateRun& r = cases[i].run;
+    if (r.m > 0 && r.form == Form::looped) cases.push_back(gemm_case(r.m, r.k, r.n, r.relu, Form::looped, 0, tiled));
   }
   return cases;
 }
@@ -403,7 +414,7 @@ Status check_triple_loop(const GateCase& c, const std::vector<int64_t>& c_after)
                      std::to_string(expected.size())};
   for (int64_t row = 0; row < p.MAXDIM; ++row)
     for (int64_t col = 0; col < p.MAXDIM; ++col) {
-      const size_t at = static_cast<size_t>(matrix_index(p, row, col));
+      const size_t at = static_cast<size_t>(matrix_index(p, c.initial.layout, row, col));
       if (row >= c.run.m || col >= c.run.n) expected[at] = c.initial.C[at];
       if (at < c_after.size() && c_after[at] == expected[at]) continue;
       return Error{"triple-loop-mismatch", "run '" + c.run.name + "' C[" + std::to_string(row) + "][" + std::to_string(col) + "]",

@@ -40,6 +40,7 @@ struct GateRun {
   int64_t m = 0, k = 0, n = 0;
   bool relu = false;
   Form form = Form::looped;
+  Layout layout = Layout::row_major;  // how its A, B and C lie in DRAM
   // A validator control: `exact` means the assembler refused it for its reason.
   bool control = false;
   bool assembled = false;  // a program run: the assembler accepted it
@@ -52,8 +53,10 @@ struct GateCase {
   IsaState initial;
 };
 // A, B and C from `seed`: operands in [lo, hi], C prefilled with random bytes;
-// with force_extremes, -128 and 127 where every GEMM reads them.
-IsaState random_operands(const isa::Params& p, uint64_t seed, int64_t lo, int64_t hi, bool force_extremes);
+// with force_extremes, -128 and 127 where every GEMM reads them. The
+// matrices lie in DRAM by `layout`.
+IsaState random_operands(const isa::Params& p, uint64_t seed, int64_t lo, int64_t hi, bool force_extremes,
+                         Layout layout = Layout::row_major);
 
 // A GEMM of `initial`'s operands, named as the gates name it.
 GateCase gemm_case(int64_t M, int64_t K, int64_t N, bool relu, Form form, uint64_t seed, const IsaState& initial);
@@ -87,7 +90,9 @@ Result<GateRun> run_case(const Overrides& overrides, const GateCase& c, const Co
 
 // bench's cases at a build: the published GEMM shapes that fit it, GEMM and
 // GEMM+ReLU, looped and flat (a build too wide for them runs its own largest
-// GEMM), and vadd_program, all on operands in [-4, 4] from seed 0.
+// GEMM), and vadd_program, all on operands in [-4, 4] from seed 0, in the
+// seed's row-major layout; then the looped GEMMs again in Loom's tile-major
+// variant (layout.h), named "... tile-major", which the published row is not for.
 std::vector<GateCase> bench_cases(const isa::Params& p);
 
 // Errors: the configuration does not compose (a named parameter error).

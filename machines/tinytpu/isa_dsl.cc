@@ -5,7 +5,8 @@
 
 namespace loom::tinytpu {
 
-Result<Program> gemm_program(int64_t M, int64_t K, int64_t N, bool relu, Form form, const isa::Params& p) {
+Result<Program> gemm_program(int64_t M, int64_t K, int64_t N, bool relu, Form form, const isa::Params& p,
+                             Layout layout) {
   Status status;
   for (const auto& [name, side] : {std::pair{"M", M}, std::pair{"K", K}, std::pair{"N", N}})
     if (side <= 0 || side % p.T != 0 || side > p.MAXDIM)
@@ -16,16 +17,19 @@ Result<Program> gemm_program(int64_t M, int64_t K, int64_t N, bool relu, Form fo
                "is below AR_RAW_DIST = " + std::to_string(p.AR_RAW_DIST) +
                    ": each k-tile's mm would read the sums the previous one wrote too soon");
   if (!status.ok()) return status;
-  // Each k-tile of A, and each column block of B and C, is D consecutive
-  // words (matrix_index): a dma_ld or mvout of one is one burst.
-  const int64_t T = p.T, D = p.MAXDIM, KT = K / T, NT = N / T;
+  // A's k-tile kt, and the column block j of B and C, start at word
+  // tile_start(kt or j) and step `stride` words a row (layout.h): MAXDIM / T
+  // row-major, as the seed's host lays them out; 1 tile-major.
+  const int64_t T = p.T, KT = K / T, NT = N / T, stride = tile_stride(p, layout);
+  const int64_t next_tile = tile_start(p, layout, 1) - tile_start(p, layout, 0);
+  const auto at = [&](int64_t tile) { return tile_start(p, layout, tile); };
   Program prog;
   if (form == Form::looped) {
     prog.loop(KT);  // A's k-tiles into vr
-    prog.add(isa::dma_ld(M, 2, 0, 0, 1), {{"dst", 0, M}, {"src", 0, D}});
+    prog.add(isa::dma_ld(M, 2, 0, at(0), stride), {{"dst", 0, M}, {"src", 0, next_tile}});
     prog.end();
     prog.loop(NT);  // L0: the column block j
-    prog.add(isa::dma_ld(K, 1, 0, 0, 1), {{"src", 0, D}});
+    prog.add(isa::dma_ld(K, 1, 0, at(0), stride), {{"src", 0, next_tile}});
     prog.add(isa::mm(M, 0, 0, 0, 0), {{"dst", 0, M}});
     if (KT > 1) {
       prog.loop(KT - 1);  // L1: the k-tiles after the first, which accumulate
@@ -33,15 +37,15 @@ Result<Program> gemm_program(int64_t M, int64_t K, int64_t N, bool relu, Form fo
       prog.end();
     }
     if (relu) prog.add(isa::vrelu(M, 0, 0), {{"a", 0, M}, {"dst", 0, M}});
-    prog.add(isa::mvout(M, 0, 0, 1), {{"src", 0, M}, {"dst", 0, D}});
+    prog.add(isa::mvout(M, 0, at(0), stride), {{"src", 0, M}, {"dst", 0, next_tile}});
     prog.end();
   } else {
-    for (int64_t kt = 0; kt < KT; ++kt) prog.add(isa::dma_ld(M, 2, kt * M, kt * D, 1));
+    for (int64_t kt = 0; kt < KT; ++kt) prog.add(isa::dma_ld(M, 2, kt * M, at(kt), stride));
     for (int64_t j = 0; j < NT; ++j) {
-      prog.add(isa::dma_ld(K, 1, 0, j * D, 1));
+      prog.add(isa::dma_ld(K, 1, 0, at(j), stride));
       for (int64_t kt = 0; kt < KT; ++kt) prog.add(isa::mm(M, kt * T, kt * M, kt == 0 ? 0 : 1, j * M));
       if (relu) prog.add(isa::vrelu(M, j * M, j * M));
-      prog.add(isa::mvout(M, j * M, j * D, 1));
+      prog.add(isa::mvout(M, j * M, at(j), stride));
     }
   }
   prog.halt();

@@ -8,6 +8,7 @@
 
 #include "common/status.h"
 #include "machines/tinytpu/isa_encoding.h"
+#include "machines/tinytpu/layout.h"
 #include "machines/tinytpu/program.h"
 
 namespace loom::tinytpu {
@@ -21,7 +22,10 @@ enum class Form { looped, flat };
 // the identical dynamic stream. Errors: bad-shape (a side that is not a
 // positive multiple of T, or above MAXDIM; or M below AR_RAW_DIST, which would
 // read each k-tile's sums too soon after the previous one wrote them).
-Result<Program> gemm_program(int64_t M, int64_t K, int64_t N, bool relu, Form form, const isa::Params& p);
+// `layout` is how A, B and C lie in DRAM (layout.h): it sets the dma_ld and
+// mvout addresses and strides, nothing else.
+Result<Program> gemm_program(int64_t M, int64_t K, int64_t N, bool relu, Form form, const isa::Params& p,
+                             Layout layout = Layout::row_major);
 
 // Every opcode GEMM uses and the ones it does not (vadd, vaddrelu, vld), with
 // every field GEMM holds constant varied: all four dma_ld routes, non-zero bases,

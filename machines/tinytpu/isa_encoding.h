@@ -338,6 +338,7 @@ constexpr std::string_view out_of_range(const Params& p) {
 // The first constraint a build violates, or "".
 constexpr std::string_view violated_constraint(const Params& p) {
   if (!((p.MAXDIM % p.T) == 0)) return "t_divides_maxdim";  // MAXDIM % T == 0
+  if (!((p.IMEM_WORDS % 8) == 0)) return "imem_beats";  // IMEM_WORDS % 8 == 0
   if (!(((p.MAXDIM / p.T) * p.MAXDIM) <= 2048)) return "addressing";  // (MAXDIM / T) * MAXDIM <= 2048
   return "";
 }

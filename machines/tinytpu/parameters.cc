@@ -19,6 +19,8 @@ const ParameterSet& parameters() {
         .derive("DRAM_WORDS", operand_rows, "packed words in each of A, B and C")
         .derive("T_LINKS", [](const ParamValues& v) { return v["T"] - 1; }, "links between neighbours along an array row or column");
     s.require("T divides MAXDIM", {"T", "MAXDIM"}, [](const ParamValues& v) { return v["MAXDIM"] % v["T"] == 0; });
+    // imem is read a 512-bit beat (8 words) at a time (sequencer.h).
+    s.require("IMEM_WORDS % 8 == 0", {"IMEM_WORDS"}, [](const ParamValues& v) { return v["IMEM_WORDS"] % 8 == 0; });
     // An operand row's address must fit the 11 usable bits of a field.
     s.require("(MAXDIM / T) * MAXDIM <= 2048", {"T", "MAXDIM"},
               [](const ParamValues& v) { return (v["MAXDIM"] / v["T"]) * v["MAXDIM"] <= 2048; });

@@ -5,8 +5,8 @@
 
 namespace loom::tinytpu {
 
-IsaState::IsaState(const isa::Params& params)
-    : p(params), spad(static_cast<size_t>(params.SPAD_ROWS * params.T)), vr(static_cast<size_t>(params.VR_ROWS * params.T)),
+IsaState::IsaState(const isa::Params& params, Layout layout)
+    : p(params), layout(layout), spad(static_cast<size_t>(params.SPAD_ROWS * params.T)), vr(static_cast<size_t>(params.VR_ROWS * params.T)),
       ar(static_cast<size_t>(params.AR_ROWS * params.T)), A(static_cast<size_t>(params.MAXDIM * params.MAXDIM)),
       B(A.size()), C(A.size()) {
   // Stale contents: a reference that read an unwritten row would show it.
@@ -15,8 +15,8 @@ IsaState::IsaState(const isa::Params& params)
   for (size_t i = 0; i < ar.size(); ++i) ar[i] = static_cast<int64_t>(i * 2654435761u % 100003) - 50000;
 }
 
-IsaState random_state(const isa::Params& params, uint64_t seed) {
-  IsaState s(params);
+IsaState random_state(const isa::Params& params, uint64_t seed, Layout layout) {
+  IsaState s(params, layout);
   std::mt19937_64 rng(seed);
   for (auto* m : {&s.A, &s.B, &s.C})
     for (int64_t& v : *m) v = static_cast<int64_t>(rng() % 256) - 128;
@@ -98,7 +98,7 @@ Status run_reference(const Encoded& encoded, IsaState& s) {
 }
 
 std::vector<int64_t> triple_loop_gemm(const IsaState& s, int64_t M, int64_t K, int64_t N, bool relu) {
-  const auto at = [&](int64_t row, int64_t col) { return static_cast<size_t>(matrix_index(s.p, row, col)); };
+  const auto at = [&](int64_t row, int64_t col) { return static_cast<size_t>(matrix_index(s.p, s.layout, row, col)); };
   std::vector<int64_t> c(s.C.size(), 0);
   for (int64_t m = 0; m < M; ++m)
     for (int64_t n = 0; n < N; ++n) {

@@ -13,19 +13,21 @@
 
 #include "common/status.h"
 #include "machines/tinytpu/isa_encoding.h"
+#include "machines/tinytpu/layout.h"
 #include "machines/tinytpu/program.h"
 
 namespace loom::tinytpu {
 
 struct IsaState {
-  explicit IsaState(const isa::Params& params);
+  explicit IsaState(const isa::Params& params, Layout layout = Layout::row_major);
 
   isa::Params p;
+  Layout layout;  // how A, B and C hold their matrices (matrix_index)
   // On-chip memories, row-major, T lanes a row. The hardware does not clear
   // them, so they start as a pattern no valid program may depend on.
   std::vector<int64_t> spad, vr, ar;
-  // DRAM: MAXDIM x MAXDIM int8 matrices, tile-major (matrix_index below);
-  // packed word w is cells w*T .. w*T + T-1.
+  // DRAM: MAXDIM x MAXDIM int8 matrices laid out by `layout` (matrix_index
+  // below); packed word w is cells w*T .. w*T + T-1.
   std::vector<int64_t> A, B, C;
 
   // Lane l of row `row` of an on-chip memory, or of packed word `row` of a
@@ -50,27 +52,12 @@ struct IsaState {
 
 // A state with A, B and C full of random int8 values from `seed`: what
 // `loom sim` and `loom demo` run a program on.
-IsaState random_state(const isa::Params& params, uint64_t seed);
+IsaState random_state(const isa::Params& params, uint64_t seed, Layout layout = Layout::row_major);
 
 // Runs a validated program. A fault (which check_program would have refused)
 // is a named error: reference-fault, or reference-out-of-range for a row or
 // word outside a memory or matrix, naming the instruction's word.
 Status run_reference(const Encoded& encoded, IsaState& state);
-
-// Where element (row, col) of a DRAM matrix lives: lane col % T of packed
-// word (col / T) * MAXDIM + row. A column block of T columns is MAXDIM
-// consecutive words, so a GEMM's dma_ld of a k-tile (or of a column block of
-// B) and its mvout of a column block of C touch consecutive words: one m_axi
-// burst each, where a row-major matrix would put the rows MAXDIM / T words
-// apart and make every row its own request (docs/timing.md).
-constexpr int64_t matrix_index(const isa::Params& p, int64_t row, int64_t col) {
-  return ((col / p.T) * p.MAXDIM + row) * p.T + col % p.T;
-}
-// The (row, col) of cell `index` of a DRAM matrix: matrix_index's inverse.
-constexpr std::pair<int64_t, int64_t> matrix_element(const isa::Params& p, int64_t index) {
-  const int64_t word = index / p.T, lane = index % p.T;
-  return {word % p.MAXDIM, (word / p.MAXDIM) * p.T + lane};
-}
 
 // C = clip(A[MxK] @ B[KxN]), with ReLU first if asked: the plain triple loop
 // the reference is itself checked against. Matrices as in IsaState.

@@ -41,10 +41,11 @@ Result<Workload> workload_for(const Region& region, const Assembled& program, co
   // check_fits counts the spec's headers, and the sequencer reads the
   // design's: gen-isa --check holds the two equal (headers.count).
   static_assert(design::kHeaderWords == isa::kHeaderCount, "IMEM's header words are the spec's");
-  std::vector<Control> imem(static_cast<size_t>(imem_words));  // the rest is halt
-  for (size_t h = 0; h < program.headers.size(); ++h) imem.at(h) = control(program.headers[h]);
-  for (size_t w = 0; w < program.encoded.words.size(); ++w)
-    imem.at(design::kHeaderWords + w) = control(program.encoded.words[w]);
+  // imem's words 8 a beat, word w lane w % 8 of beat w / 8 (sequencer.h); the rest is halt.
+  std::vector<FetchBeat> imem(static_cast<size_t>(imem_words / design::kFetchLanes));
+  const auto put = [&](size_t w, uint64_t word) { imem.at(w / design::kFetchLanes).set_lane(w % design::kFetchLanes, word); };
+  for (size_t h = 0; h < program.headers.size(); ++h) put(h, program.headers[h]);
+  for (size_t w = 0; w < program.encoded.words.size(); ++w) put(design::kHeaderWords + w, program.encoded.words[w]);
 
   IsaState expected = initial;
   Status ran = run_reference(program.encoded, expected);
@@ -56,9 +57,9 @@ Result<Workload> workload_for(const Region& region, const Assembled& program, co
   work.inputs = {{"imem", Buffer::of(imem)}, {"A", pack<T>(initial.A)}, {"B", pack<T>(initial.B)},
                  {"C", pack<T>(initial.C)}};
   work.expected = {{"C", pack<T>(expected.C)}};
-  // C's lanes are a tile-major matrix: a difference is named by its element.
-  work.check = [expected = work.expected.at("C"), p = initial.p](const ArgumentContents& final) {
-    return compare_rows(matrix_shape("C", [p](int64_t element) { return matrix_element(p, element); }),
+  // C's lanes are a matrix in the state's layout: a difference is named by its element.
+  work.check = [expected = work.expected.at("C"), p = initial.p, layout = initial.layout](const ArgumentContents& final) {
+    return compare_rows(matrix_shape("C", [p, layout](int64_t element) { return matrix_element(p, layout, element); }),
                         final.at("C").template as<Operand<T>>(), expected.template as<Operand<T>>());
   };
   return work;

@@ -93,9 +93,14 @@ constexpr uint64_t with_operands(uint64_t word, const int64_t (&f)[4]) {
 // imem starts with one header word per instruction-executing unit, in this order.
 enum HeaderSlot : int { kHeaderDmaLd = 0, kHeaderSpm, kHeaderVru, kHeaderAccu, kHeaderDmaSt, kHeaderWords };
 
-// The sequencer copies imem on chip in bursts of this many words, until a
-// burst holds a halt: Vitis's default m_axi max_read_burst_length (UG1399,
-// "Options for Controlling AXI4 Burst Behavior").
+// The sequencer's prefetch reads imem a 512-bit beat at a time, 8
+// instruction words: the seed's "8-wide prefetch", at the width its build
+// widens every m_axi port to (config_interface -m_axi_max_widen_bitwidth 512).
+constexpr int kFetchLanes = 8;
+static_assert(kHeaderWords <= kFetchLanes, "every header word comes with imem's first beat");
+// It copies imem's beats on chip in bursts of this many, until a burst holds
+// a halt: Vitis's default m_axi max_read_burst_length (UG1399, "Options for
+// Controlling AXI4 Burst Behavior").
 constexpr int64_t kFetchBurst = 16;
 
 }  // namespace design

@@ -1,5 +1,7 @@
 // mvout's store side: the accumulator's clipped rows into DRAM C. One-way, like
-// dma_ld, so the two DMA directions never share a process.
+// dma_ld, so the two DMA directions never share a process. One flat row loop
+// for the whole program: the step that starts an mvout reads it
+// (instruction_loop.h), and only the loop's exit waits for C's answers.
 #pragma once
 
 #include "units/library/tinytpu/instruction_loop.h"
@@ -20,13 +22,13 @@ struct DmaSt {
 
   template <class IO>
   static void body(IO& io) {
-    run_instructions(io, ctrl, [&](const design::Decoded& ins) {
-      for (int64_t r = 0; r < ins.nr; ++r) {
-        LOOM_PIPELINE(io);
-        io.store(C, ins.f[1] + r * ins.f[2], io.read(from_accu));
-      }
-      return ins.nr;
-    });
+    namespace d = design;
+    InstructionRows rows(io, ctrl);
+    for (int64_t done = 0; rows.more(done); ++done) {
+      LOOM_PIPELINE(io);
+      if (!rows.next(io, ctrl, [](const d::Decoded& ins) { return ins.op == d::kMvout ? ins.nr : 0; })) return;
+      io.store(C, rows.ins.f[1] + rows.t * rows.ins.f[2], io.read(from_accu));
+    }
   }
 };
 

@@ -1,13 +1,12 @@
 // How an instruction-executing unit walks its instructions: it reads its
-// header word (its trip count), then takes instructions until that many
-// trips are done. Two shapes, as the seed's design has them:
-//   run_instructions: a pipelined loop an instruction (dma_ld, spm, vru,
-//     dma_st). Each instruction pays the loop's entry, drain and exit
-//     (UG1399 loop_flatten; docs/timing.md).
-//   InstructionRows: one flat pipelined loop for every trip of every
-//     instruction, the seed's row-flattening (accu, "one flat loop at II=1");
-//     the trip that starts an instruction reads its control word first. The
-//     loop stays in the unit's body, where its LOOM_PIPELINE marker belongs:
+// header word (its trip count), then runs one flat pipelined loop for every
+// trip of every instruction, the seed's row-flattening ("every data unit
+// reads its dispatch queue when its row counter runs out, inside the step it
+// is already spending"; "there is no per-instruction loop left to shorten").
+// The trip that starts an instruction reads its control word first, so no
+// instruction pays a loop's entry, drain and exit. dma_ld, spm, vru, accu and
+// dma_st all walk their instructions so. The loop stays in the unit's body,
+// where its LOOM_PIPELINE marker belongs:
 //       InstructionRows rows(io, ctrl);
 //       for (int64_t done = 0; rows.more(done); ++done) {
 //         LOOM_PIPELINE(io);
@@ -57,19 +56,6 @@ struct InstructionRows {
     return true;
   }
 };
-
-// `step(ins)` carries out one instruction and returns the rows it counted
-// toward the trip count; 0 (an instruction this unit does not execute) stops
-// the unit, which the simulator then reports rather than the unit spinning.
-template <class IO, class Port, class Step>
-void run_instructions(IO& io, Port ctrl, Step&& step) {
-  const int64_t trips = trip_count(io, ctrl);
-  for (int64_t done = 0; done < trips;) {
-    const int64_t rows = step(design::decode(bits_of(io.read(ctrl))));
-    if (rows <= 0) return;
-    done += rows;
-  }
-}
 
 }  // namespace tinytpu
 }  // namespace loom

@@ -2,7 +2,8 @@
 // which is what lets one single-ported memory feed T lanes a cycle. It is the
 // array's weight port: for each mm it sends a header word with the row count,
 // then the T weight rows, down the weight chain. It is input-only: results
-// never come back into it.
+// never come back into it. One flat row loop for the whole program: the step
+// that starts an instruction reads it (instruction_loop.h).
 #pragma once
 
 #include "units/library/tinytpu/instruction_loop.h"
@@ -26,30 +27,30 @@ struct Spm {
   template <class IO>
   static void body(IO& io) {
     namespace d = design;
-    run_instructions(io, ctrl, [&](const d::Decoded& ins) -> int64_t {
+    // An mm takes T + 1 steps: its header down the chain, then a weight row a step.
+    const auto trips_of = [](const d::Decoded& ins) -> int64_t {
       switch (ins.op) {
         case d::kDmaLd:
-          for (int64_t r = 0; r < ins.nr; ++r) {
-            LOOM_PIPELINE(io);
-            io.store(spad, ins.f[1] + r, io.read(from_dma));
-          }
-          return ins.nr;
-        case d::kVld:
-          for (int64_t r = 0; r < ins.nr; ++r) {
-            LOOM_PIPELINE(io);
-            io.write(to_vru, io.load(spad, ins.f[0] + r));
-          }
-          return ins.nr;
-        case d::kMm:
-          io.write(weights, chain_header<T>(ins.nr));
-          for (unsigned k = 0; k < T; ++k) {
-            LOOM_PIPELINE(io);
-            io.write(weights, io.load(spad, ins.f[0] + k));
-          }
-          return d::spm_words_per_mm(T);
+        case d::kVld: return ins.nr;
+        case d::kMm: return d::spm_words_per_mm(T);
         default: return 0;  // the sequencer sends spm nothing else
       }
-    });
+    };
+    InstructionRows rows(io, ctrl);
+    for (int64_t done = 0; rows.more(done); ++done) {
+      LOOM_PIPELINE(io);
+      if (!rows.next(io, ctrl, trips_of)) break;
+      const d::Decoded& ins = rows.ins;
+      const int64_t r = rows.t;
+      switch (ins.op) {
+        case d::kDmaLd: io.store(spad, ins.f[1] + r, io.read(from_dma)); break;
+        case d::kVld: io.write(to_vru, io.load(spad, ins.f[0] + r)); break;
+        default:  // mm
+          if (r == 0) io.write(weights, chain_header<T>(ins.nr));
+          else io.write(weights, io.load(spad, ins.f[0] + r - 1));
+          break;
+      }
+    }
     io.write(weights, chain_header<T>(0));  // the end of the program, down the chain
   }
 };

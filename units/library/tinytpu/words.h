@@ -14,6 +14,8 @@ using Operand = Word<T, design::kOperandBits>;
 template <unsigned T>
 using AccWord = Word<T, design::kAccBits>;
 using Control = Word<1, 64>;
+// A beat of imem and a row of the sequencer's prefetch window: 8 instruction words.
+using FetchBeat = Word<design::kFetchLanes, 64>;
 using Activation = Word<1, design::kOperandBits>;
 using PartialSum = Word<1, design::kAccBits>;
 // What a weight loader hands its PE: lane 0 the weight, lane 1 the mm's rows.
