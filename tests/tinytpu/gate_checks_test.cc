@@ -68,7 +68,7 @@ TEST_CASE("the triple-loop check refuses a C that is not the plain GEMM of A and
     for (const auto& [row, col] : {std::pair{0, 0}, std::pair{3, 3}, std::pair{0, 4}, std::pair{15, 15}}) {
       INFO("C[" << row << "][" << col << "]" << (relu ? " relu" : ""));
       std::vector<int64_t> wrong = after.C;
-      wrong[static_cast<size_t>(matrix_index(p, row, col))] += 1;
+      wrong[static_cast<size_t>(matrix_index(p, initial.layout, row, col))] += 1;
       CHECK(names(check_triple_loop(c, wrong), "triple-loop-mismatch",
                   "C[" + std::to_string(row) + "][" + std::to_string(col) + "]"));
     }

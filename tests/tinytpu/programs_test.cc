@@ -94,22 +94,29 @@ void check_gemm_counts(int64_t M, int64_t K, int64_t N, bool relu, const Assembl
 }
 
 // Runs GEMM on the reference and compares all of C with the triple loop.
+void check_gemm(int64_t M, int64_t K, int64_t N, bool relu, const isa::Params& p, uint64_t seed, Layout layout);
+// In both layouts: the program's addresses follow the layout, and C with them.
 void check_gemm(int64_t M, int64_t K, int64_t N, bool relu, const isa::Params& p, uint64_t seed) {
-  CAPTURE(M, K, N, relu, p.T, p.MAXDIM);
-  const Assembled looped = must_assemble(gemm_program(M, K, N, relu, Form::looped, p).value(), p);
-  const Assembled flat = must_assemble(gemm_program(M, K, N, relu, Form::flat, p).value(), p);
+  for (const Layout layout : {Layout::row_major, Layout::tile_major}) check_gemm(M, K, N, relu, p, seed, layout);
+}
+
+void check_gemm(int64_t M, int64_t K, int64_t N, bool relu, const isa::Params& p, uint64_t seed, Layout layout) {
+  CAPTURE(M, K, N, relu, p.T, p.MAXDIM, to_string(layout));
+  const Assembled looped = must_assemble(gemm_program(M, K, N, relu, Form::looped, p, layout).value(), p);
+  const Assembled flat = must_assemble(gemm_program(M, K, N, relu, Form::flat, p, layout).value(), p);
   // Same stream, every resolved field, and the same headers.
   REQUIRE(dynamic_stream(looped.encoded) == dynamic_stream(flat.encoded));
   REQUIRE(looped.headers == flat.headers);
   check_gemm_counts(M, K, N, relu, looped, p);
 
-  IsaState s(p);
+  IsaState s(p, layout);
   fill_operands(s, seed);
   std::vector<int64_t> expected = triple_loop_gemm(s, M, K, N, relu);
   // Outside the M x N region, C keeps what it held.
   for (int64_t r = 0; r < p.MAXDIM; ++r)
     for (int64_t c = 0; c < p.MAXDIM; ++c)
-      if (r >= M || c >= N) expected[static_cast<size_t>(matrix_index(p, r, c))] = s.C[static_cast<size_t>(matrix_index(p, r, c))];
+      if (r >= M || c >= N)
+        expected[static_cast<size_t>(matrix_index(p, layout, r, c))] = s.C[static_cast<size_t>(matrix_index(p, layout, r, c))];
   REQUIRE(run_reference(looped.encoded, s).ok());
   REQUIRE(s.C == expected);
 }
