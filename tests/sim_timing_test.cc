@@ -90,7 +90,7 @@ TEST_CASE("II=1 into II=2 through FIFOs of depth 1, 2 and 4: back-pressure", "[t
     // at 2k + rw (its II, once the first word is readable). The producer
     // writes token k at max(k, read of token k - depth + 1) =
     // max(k, 2(k - depth) + rw + 1): the slot frees the cycle after its read.
-    const int64_t rw = read_after_write(depth);
+    const int64_t rw = read_after_write(Token::bits, depth);
     CHECK(rw == (depth <= 2 ? 1 : 2));
     const int64_t last_write = std::max(K - 1, 2 * (K - 1 - depth) + rw + 1);
     CHECK(r.processes[0].finish == S + last_write + 1);
@@ -129,7 +129,7 @@ TEST_CASE("the report's per-unit and per-channel figures are the worked example'
     const std::string text = sim_report(region.value(), run.value());
     const nlohmann::json j = sim_json(region.value(), run.value());
 
-    const int64_t rw = read_after_write(depth);
+    const int64_t rw = read_after_write(Token::bits, depth);
     const int64_t last_write = std::max(K - 1, 2 * (K - 1 - depth) + rw + 1);
     const int64_t cycles = S + 2 * (K - 1) + rw + R + kRegionDone;
     struct Figures {
@@ -205,11 +205,11 @@ TEST_CASE("a stage with latency 5 adds five cycles to every token's path", "[tim
     REQUIRE(r.ok());
     REQUIRE(r.value().ok());
     // W_k the producer's write of token k, S_k the stage's read (its issue),
-    // S_k + 4 its write, C_k the consumer's read; rw = read_after_write(D).
+    // S_k + 4 its write, C_k the consumer's read; rw = read_after_write(Token::bits, D).
     // D >= 2: no slot is ever waited for: S_k = k + rw, C_k = S_k + 4 + rw.
     // D = 1: W_k >= S_{k-1} + 1 and S_k >= W_k + 1 give a token every 2
     // cycles: S_k = 2k + 1, C_k = 2k + 6.
-    const int64_t rw = read_after_write(depth);
+    const int64_t rw = read_after_write(Token::bits, depth);
     const int64_t last_read = depth == 1 ? 2 * (K - 1) + 1 : (K - 1) + rw;
     const int64_t last_consumed = depth == 1 ? 2 * (K - 1) + 6 : last_read + 4 + rw;
     CHECK(r.value().processes[1].finish == S + last_read + 5);
