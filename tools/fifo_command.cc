@@ -9,6 +9,7 @@
 #include "common/report.h"
 #include "compose/sim/fifo_search.h"
 #include "compose/sim/fifo_storage.h"
+#include "compose/sim/fifo_timing.h"
 
 namespace loom {
 namespace {
