@@ -33,7 +33,8 @@ class ArchitectureView {
     // composition's interface timing gives them; 0 on chip.
     int64_t read_latency = 0, write_response = 0;
     // A channel: the cycles from a word's write until it can be read (a
-    // shift-register FIFO's or a RAM FIFO's, by its depth); 0 otherwise.
+    // shift-register FIFO's or a RAM FIFO's, by its depth and word bits,
+    // compose/sim/fifo_timing.h); 0 otherwise.
     int64_t read_after_write = 0;
   };
   struct Kernel {

@@ -85,12 +85,13 @@ TEST_CASE("II=1 into II=2 through FIFOs of depth 1, 2 and 4: back-pressure", "[t
   for (int64_t depth : {1, 2, 4}) {
     INFO("FIFO depth " << depth);
     const SimResult r = pair<test::Emit<1, 1>, test::Absorb<2, 1>>(K, depth);
-    // A FIFO of depth 1 or 2 is a shift register (a word is readable 1 cycle
-    // after its write), of depth 4 a RAM (2): rw. The consumer reads token k
+    // A FIFO of depth 1 or 2 of 32-bit tokens (64 bits at most, within
+    // kAutoSrlMaxBits) is a shift register (a word is readable 1 cycle after
+    // its write), of depth 4 a RAM (2): rw. The consumer reads token k
     // at 2k + rw (its II, once the first word is readable). The producer
     // writes token k at max(k, read of token k - depth + 1) =
     // max(k, 2(k - depth) + rw + 1): the slot frees the cycle after its read.
-    const int64_t rw = read_after_write(depth);
+    const int64_t rw = read_after_write(Token::bits, depth);
     CHECK(rw == (depth <= 2 ? 1 : 2));
     const int64_t last_write = std::max(K - 1, 2 * (K - 1 - depth) + rw + 1);
     CHECK(r.processes[0].finish == S + last_write + 1);
@@ -129,7 +130,7 @@ TEST_CASE("the report's per-unit and per-channel figures are the worked example'
     const std::string text = sim_report(region.value(), run.value());
     const nlohmann::json j = sim_json(region.value(), run.value());
 
-    const int64_t rw = read_after_write(depth);
+    const int64_t rw = read_after_write(Token::bits, depth);
     const int64_t last_write = std::max(K - 1, 2 * (K - 1 - depth) + rw + 1);
     const int64_t cycles = S + 2 * (K - 1) + rw + R + kRegionDone;
     struct Figures {
@@ -171,7 +172,8 @@ TEST_CASE("the report's per-unit and per-channel figures are the worked example'
 
 TEST_CASE("FIFO handshakes by kind: depth 1 passes a token every 2 cycles, depth 2 every cycle, a RAM FIFO a cycle later", "[timing]") {
   // II=1 into II=1. Token k is written at W_k = max(k, R_{k-D} + 1) and read
-  // at R_k = max(k, W_k + rw), rw = 1 for a shift register (D <= 2), 2 for a RAM.
+  // at R_k = max(k, W_k + rw), rw = 1 for a shift register (D <= 2 of these
+  // 32-bit tokens), 2 for a RAM.
   // (All from S.) D = 1: W_k = 2k, R_k = 2k + 1: one token every 2 cycles;
   // the consumer's last store, at R_{K-1} = 2K - 1, is answered R later.
   const SimResult one = pair<test::Emit<1, 1>, test::Absorb<1, 1>>(K, 1);
@@ -205,11 +207,11 @@ TEST_CASE("a stage with latency 5 adds five cycles to every token's path", "[tim
     REQUIRE(r.ok());
     REQUIRE(r.value().ok());
     // W_k the producer's write of token k, S_k the stage's read (its issue),
-    // S_k + 4 its write, C_k the consumer's read; rw = read_after_write(D).
+    // S_k + 4 its write, C_k the consumer's read; rw = read_after_write(Token::bits, D).
     // D >= 2: no slot is ever waited for: S_k = k + rw, C_k = S_k + 4 + rw.
     // D = 1: W_k >= S_{k-1} + 1 and S_k >= W_k + 1 give a token every 2
     // cycles: S_k = 2k + 1, C_k = 2k + 6.
-    const int64_t rw = read_after_write(depth);
+    const int64_t rw = read_after_write(Token::bits, depth);
     const int64_t last_read = depth == 1 ? 2 * (K - 1) + 1 : (K - 1) + rw;
     const int64_t last_consumed = depth == 1 ? 2 * (K - 1) + 6 : last_read + 4 + rw;
     CHECK(r.value().processes[1].finish == S + last_read + 5);

@@ -9,6 +9,7 @@
 #include "common/report.h"
 #include "compose/sim/fifo_search.h"
 #include "compose/sim/fifo_storage.h"
+#include "compose/sim/fifo_timing.h"
 
 namespace loom {
 namespace {
@@ -90,8 +91,9 @@ int fifo_command(const MachineEntry& machine, const Region& region, const FifoCo
     std::printf("%-14s %5d %9lld %14lld %6lld   %-12s %-12s\n", c.label.c_str(), c.bits,
                 static_cast<long long>(c.declared), static_cast<long long>(c.unbounded_max),
                 static_cast<long long>(c.found), storage(c.bits, c.declared).c_str(), storage(c.bits, c.found).c_str());
-  std::printf("\nstorage (LightningSim's rule: depth <= 2 a shift register, else BRAM18s): declared %lld BRAM18 + %lld SRL bits, "
-              "found %lld BRAM18 + %lld SRL bits\n",
+  std::printf("\nstorage (UG1399's default: depth <= %lld and depth x bits <= %lld a shift register, else BRAM18s): "
+              "declared %lld BRAM18 + %lld SRL bits, found %lld BRAM18 + %lld SRL bits\n",
+              static_cast<long long>(kAutoSrlMaxDepth), static_cast<long long>(kAutoSrlMaxBits),
               static_cast<long long>(bram_before), static_cast<long long>(srl_before), static_cast<long long>(bram_after),
               static_cast<long long>(srl_after));
   const std::string declared = s.declared_deadlocks > 0

@@ -32,10 +32,10 @@ class Search {
     const size_t n = region_.channels.size();
     // A passing start: each channel's greatest occupancy at unbounded depths
     // nearly always passes. But a word read the very cycle the next is
-    // written asks for one more, and a FIFO deeper than 2 is a RAM, whose
-    // reads are a cycle slower, so the declared depths (often shift
-    // registers) may pass where that does not; failing both, the greater of
-    // the two, doubled until it passes.
+    // written asks for one more, and a FIFO deeper than 2 (or of more than
+    // 1024 bits, fifo_timing.h) is a RAM, whose reads are a cycle slower, so
+    // the declared depths (often shift registers) may pass where that does
+    // not; failing both, the greater of the two, doubled until it passes.
     std::vector<int64_t> occupancy(n), declared(n), start(n);
     for (size_t c = 0; c < n; ++c) {
       occupancy[c] = std::clamp<int64_t>(out_.channels[c].unbounded_max, 1, kMaxFifoDepth);

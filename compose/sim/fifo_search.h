@@ -11,8 +11,9 @@
 // tried together, and a group that fails is split in two and each half tried
 // again (group testing), down to single channels, the likeliest failures
 // (most words held unbounded for their depth) kept together. Cycles need not fall as
-// depths grow (a FIFO of depth 2 or less is a faster shift register), so the
-// result is a local minimum: no channel can go lower alone to a tried depth.
+// depths grow (a FIFO of depth 2 or less, of 1024 bits or less, is a faster
+// shift register: fifo_timing.h), so the result is a local minimum: no
+// channel can go lower alone to a tried depth.
 // The search times only the critical runs (those some assignment failed),
 // and holds each result to every run, starting over with any that fails it.
 #pragma once

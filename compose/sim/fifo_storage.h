@@ -1,10 +1,10 @@
-// What a FIFO costs on chip, by the rule LightningSim estimates it with
-// (backend/lightningsim-core/src/fifo.rs, get_bram_count): a FIFO Vitis
-// builds as a shift register (depth 2 or less, fifo_timing.h) takes no
-// BRAM, its depth x width bits in SRLs and flip-flops; a RAM FIFO takes
-// BRAM18s, filled widest aspect first (1K x 18, then 2K x 9, 4K x 4, 8K x 2,
-// 16K x 1), the bits left at one aspect going to the next narrower, and a
-// last partial column taking a whole block.
+// What a FIFO costs on chip: a FIFO Vitis builds as a shift register
+// (is_shift_register, fifo_timing.h: UG1399's default, at most 2 words and
+// 1024 bits) takes no BRAM, its depth x width bits in SRLs and flip-flops; a
+// RAM FIFO takes BRAM18s by the count LightningSim estimates
+// (backend/lightningsim-core/fifo.rs), filled widest aspect first (1K x 18,
+// then 2K x 9, 4K x 4, 8K x 2, 16K x 1), the bits left at one aspect going to
+// the next narrower, and a last partial column taking a whole block.
 #pragma once
 
 #include <cstdint>
@@ -14,7 +14,7 @@
 namespace loom {
 
 constexpr int64_t fifo_bram18s(int64_t width, int64_t depth) {
-  if (is_shift_register(depth)) return 0;
+  if (is_shift_register(width, depth)) return 0;
   struct Aspect {
     int64_t words, bits;
   };
@@ -33,7 +33,7 @@ constexpr int64_t fifo_bram18s(int64_t width, int64_t depth) {
 
 // The bits a shift-register FIFO holds in SRLs and flip-flops; 0 for a RAM one.
 constexpr int64_t fifo_register_bits(int64_t width, int64_t depth) {
-  return is_shift_register(depth) ? width * depth : 0;
+  return is_shift_register(width, depth) ? width * depth : 0;
 }
 
 }  // namespace loom

@@ -14,9 +14,9 @@ namespace loom {
 
 struct TimedFifo {
   FifoTimes times;
-  int64_t read_after_write;  // by its kind: a shift register or a RAM
+  int64_t read_after_write;  // by its kind, a shift register or a RAM: its words' bits and its depth
 
-  explicit TimedFifo(int64_t depth) : times(depth), read_after_write(loom::read_after_write(depth)) {}
+  TimedFifo(int bits, int64_t depth) : times(depth), read_after_write(loom::read_after_write(bits, depth)) {}
   int64_t depth() const { return times.depth(); }
   int64_t size() const { return times.writes() - times.reads(); }
 

@@ -181,7 +181,8 @@ std::optional<SimResult> Timer::run() {
   if (events_ != nullptr) events_->on_begin(region_);
   fifos_.reserve(region_.channels.size());
   for (size_t c = 0; c < region_.channels.size(); ++c) {
-    fifos_.emplace_back(options_.depths.empty() ? region_.channels[c].depth : options_.depths[c]);
+    fifos_.emplace_back(region_.channels[c].word.bits(),
+                        options_.depths.empty() ? region_.channels[c].depth : options_.depths[c]);
     if (events_ != nullptr && events_->wants_words()) fifos_.back().times.report_words(events_, c);
     if (outcome_only_) fifos_.back().times.ignore_occupancy();
   }

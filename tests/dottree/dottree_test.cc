@@ -261,7 +261,7 @@ TEST_CASE("the model books every channel and memory access the bodies make", "[d
 // first unit's loop start, without the interface and control: each unit issues
 // a row a cycle (its II, 1) and writes it its pipeline's depth - 1 cycles later
 // (units/unit_model.h), and a word written at cycle c is read at c +
-// read_after_write(the channel's depth) at the soonest (compose/sim/fifo_timing.h).
+// read_after_write(the channel's word bits and depth) at the soonest (compose/sim/fifo_timing.h).
 // So the first row reaches a unit at the longest path of those delays to it,
 // ready(u) = max over its input channels of ready(writer) + depth(writer) - 1 +
 // read_after_write; the last row leaves rows - 1 cycles behind the first, and
@@ -274,7 +274,7 @@ int64_t drain_without_control(const Region& region, int64_t rows) {
   for (size_t pass = 0; pass < region.processes.size(); ++pass)  // a chain: |processes| relaxations settle it
     for (const ChannelInstance& c : region.channels) {
       const auto w = static_cast<size_t>(c.writer.process), rd = static_cast<size_t>(c.reader.process);
-      ready[rd] = std::max(ready[rd], ready[w] + region.processes[w].unit->pipeline.depth - 1 + read_after_write(c.depth));
+      ready[rd] = std::max(ready[rd], ready[w] + region.processes[w].unit->pipeline.depth - 1 + read_after_write(c.word.bits(), c.depth));
     }
   int64_t drain = 0;
   for (size_t p = 0; p < region.processes.size(); ++p)

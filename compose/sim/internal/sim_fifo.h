@@ -24,7 +24,7 @@ struct SimFifo : TimedFifo {
   SimProcess* waiter = nullptr;  // the one side blocked on it (both cannot be: it is not full and empty)
 
   SimFifo(int bits, int64_t depth)
-      : TimedFifo(depth), stride(bits::limbs_for(static_cast<unsigned>(bits))), ring(times.ring_words() * stride, 0) {}
+      : TimedFifo(bits, depth), stride(bits::limbs_for(static_cast<unsigned>(bits))), ring(times.ring_words() * stride, 0) {}
   uint64_t* slot(size_t s) { return ring.data() + s * stride; }
   // Room for the next write: an unbounded FIFO's words grow with its times.
   [[gnu::always_inline]] void make_room() {
