@@ -356,7 +356,8 @@ inline constexpr ErrorKind kErrorKinds[] = {
      "A declared extent (a shape's size) is below its minimum.",
      "error[invalid-extent] memory 'm' rows: 0 = 0, but it must be at least 1"},
     {"invalid-timing", ErrorLayer::compose,
-     "A memory's declared timing (write latency, read ports) is impossible for its partitioning.",
+     "A memory's declared timing is impossible for its partitioning, or an argument's m_axi timing (latency, "
+     "outstanding reads, burst length, widening, alignment) is outside what its pragma takes.",
      "error[invalid-timing] memory 'late': declares a write latency of -1 iterations; it must be 0 or more"},
     {"no-reader", ErrorLayer::compose,
      "A channel has no reader.",

@@ -187,6 +187,16 @@ class Composer {
     in_range("an m_axi latency of", a.axi.latency, 0, kMaxAxiLatency, "cycles from a request to its data");
     in_range("read_outstanding", a.axi.read_outstanding, 1, kMaxAxiOutstanding, "UG1399 num_read_outstanding");
     in_range("burst_beats", a.axi.burst_beats, 1, kMaxAxiBurstBeats, "AXI4 bursts are 1 to 256 beats");
+    const auto power_of_two = [](int v) { return v > 0 && (v & (v - 1)) == 0; };
+    if (a.axi.max_widen_bits < 0 || a.axi.max_widen_bits > kMaxAxiWidenBits ||
+        (a.axi.max_widen_bits != 0 && !power_of_two(a.axi.max_widen_bits)))
+      status_.add("invalid-timing", where, "declares max_widen_bits " + std::to_string(a.axi.max_widen_bits) +
+                                               "; it must be 0 or a power of two up to " + std::to_string(kMaxAxiWidenBits) +
+                                               " (UG1399 max_widen_bitwidth)");
+    if (a.axi.alignment_bytes > kMaxAxiAlignmentBytes || !power_of_two(a.axi.alignment_bytes))
+      status_.add("invalid-timing", where, "declares alignment_bytes " + std::to_string(a.axi.alignment_bytes) +
+                                               "; it must be a power of two from 1 to " +
+                                               std::to_string(kMaxAxiAlignmentBytes) + " (UG1399 m_axi_alignment_byte_size)");
   }
 
   static ObjectKind kind_for(PortKind k) {

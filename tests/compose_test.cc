@@ -139,6 +139,38 @@ TEST_CASE("an argument's m_axi timing is refused outside the ranges its pragma t
         "request to its data)\n");
 }
 
+TEST_CASE("an argument's widening and alignment are refused unless powers of two in range, each named", "[compose][axi]") {
+  Architecture arch("widen", small_params());
+  Handle odd = arch.argument<Narrow>("odd", "LEN", "neither a power of two",
+                                     AxiTiming{.max_widen_bits = 384, .alignment_bytes = 48});
+  Handle wide = arch.argument<Narrow>("wide", "LEN", "past the limits",
+                                      AxiTiming{.max_widen_bits = 2 * kMaxAxiWidenBits,
+                                                .alignment_bytes = 2 * kMaxAxiAlignmentBytes});
+  Handle below = arch.argument<Narrow>("below", "LEN", "negative and zero", AxiTiming{.max_widen_bits = -8, .alignment_bytes = 0});
+  Handle fine = arch.argument<Narrow>("fine", "LEN", "at the limits",
+                                      AxiTiming{.max_widen_bits = kMaxAxiWidenBits, .alignment_bytes = kMaxAxiAlignmentBytes});
+  Handle off = arch.argument<Narrow>("off", "LEN", "widening off, a byte aligned: the defaults",
+                                     AxiTiming{.max_widen_bits = 0, .alignment_bytes = 1});
+  place<test::DramReader>(arch, "a", one()).bind(test::DramReader::src, odd());
+  place<test::DramReader>(arch, "b", one()).bind(test::DramReader::src, wide());
+  place<test::DramReader>(arch, "c", one()).bind(test::DramReader::src, below());
+  place<test::DramReader>(arch, "d", one()).bind(test::DramReader::src, fine());
+  place<test::DramReader>(arch, "e", one()).bind(test::DramReader::src, off());
+  CHECK(errors_of(arch) ==
+        "error[invalid-timing] argument 'odd': declares max_widen_bits 384; it must be 0 or a power of two up to 1024 "
+        "(UG1399 max_widen_bitwidth)\n"
+        "error[invalid-timing] argument 'odd': declares alignment_bytes 48; it must be a power of two from 1 to 4096 "
+        "(UG1399 m_axi_alignment_byte_size)\n"
+        "error[invalid-timing] argument 'wide': declares max_widen_bits 2048; it must be 0 or a power of two up to 1024 "
+        "(UG1399 max_widen_bitwidth)\n"
+        "error[invalid-timing] argument 'wide': declares alignment_bytes 8192; it must be a power of two from 1 to 4096 "
+        "(UG1399 m_axi_alignment_byte_size)\n"
+        "error[invalid-timing] argument 'below': declares max_widen_bits -8; it must be 0 or a power of two up to 1024 "
+        "(UG1399 max_widen_bitwidth)\n"
+        "error[invalid-timing] argument 'below': declares alignment_bytes 0; it must be a power of two from 1 to 4096 "
+        "(UG1399 m_axi_alignment_byte_size)\n");
+}
+
 TEST_CASE("a region argument read by two processes is refused, and so is an unused one", "[compose]") {
   Architecture arch("dram", small_params());
   Handle a = arch.argument<Narrow>("A", "LEN", "input rows");

@@ -23,6 +23,14 @@
 #include "tests/hls/relay.h"
 #include "tests/test_units.h"
 
+// An interval as a failed check prints it.
+template <>
+struct Catch::StringMaker<loom::Interval> {
+  static std::string convert(const loom::Interval& i) {
+    return fmt::format("[{}, {}) kind {} port {}", i.begin, i.end, static_cast<int>(i.kind), i.port);
+  }
+};
+
 namespace loom {
 namespace {
 
@@ -748,6 +756,89 @@ TEST_CASE("the outstanding window: a burst waits for the last beat of the one re
   // first's last beat + G, G - 1 cycles more than the next trip's issue.
   const SimResult across = copy(rows, 1021, 1, AxiTiming{.read_outstanding = 1, .burst_beats = 256});
   CHECK(across.processes[0].finish == inside.processes[0].finish + (G - 1));
+}
+
+// copy(), on `engine`, with IN's waits on DRAM as `timeline` saw them.
+SimResult copy_on(SimOptions::Engine engine, int64_t rows, int64_t first, AxiTiming in_timing,
+                  std::vector<Interval>* in_waits) {
+  ParameterSet p = sim_params(rows, 1);
+  p.param("FIRST", first, 0, kInRows - 1, "the first row read");
+  p.param("STRIDE", 1, 1, 64, "rows between reads");
+  Architecture arch("copy", p);
+  Handle in = arch.argument<test::Token>("IN", kInRows, "rows to copy", in_timing);
+  Handle out = arch.argument<test::Token>("OUT", "K", "the copy");
+  place<Copier>(arch, "copier", one()).bind(Copier::IN, in()).bind(Copier::OUT, out());
+  std::vector<test::Token> rows_in(kInRows);
+  for (int64_t r = 0; r < kInRows; ++r) rows_in[static_cast<size_t>(r)].set_lane(0, r % 1000);
+  Timeline timeline;
+  SimOptions options;
+  options.engine = engine;
+  options.listeners = {&timeline};
+  auto r = test::compose_and_simulate(arch, {{"IN", Buffer::of(rows_in)}}, options);
+  REQUIRE(r.ok());
+  INFO(r.value().summary());
+  REQUIRE(r.value().ok());
+  test::held_by_identity(r.value(), timeline);
+  const auto copied = r.value().arguments.at("OUT").as<test::Token>();
+  for (int64_t i = 0; i < rows; ++i) CHECK(copied[static_cast<size_t>(i)].lane_signed(0) == (first + i) % 1000);
+  in_waits->clear();
+  for (const Interval& i : timeline.intervals(0))
+    if (i.kind == Interval::wait_dram && i.port == 0) in_waits->push_back(i);
+  return r.value();
+}
+
+TEST_CASE("a widened argument's burst is requested in pieces of burst_beats wide beats, where axi_burst_count splits it",
+          "[timing][axi][widen]") {
+  // With one read outstanding, each piece after the first waits for the last
+  // beat of the one before + G: the row that begins it stalls G - 1 cycles,
+  // so every piece is seen where it starts. A Token is 4 bytes.
+  const int64_t G = axi_outstanding_gap(AxiTiming{}.latency);
+  struct Case {
+    int64_t first, rows;
+    int widen, align, burst_beats;
+    int64_t pieces;  // by hand, from the bytes over the beat width (axi_burst_count's own, checked too)
+  };
+  const std::vector<Case> cases = {
+      {0, 40, 0, 1, 16, 3},        // unwidened: 16 tokens a piece, pieces at rows 0, 16 and 32
+      {0, 40, 512, 64, 16, 1},     // 16 tokens a 512-bit beat, 256 a piece: one request
+      {0, 40, 512, 1, 16, 3},      // a byte aligned: no widening, as unwidened
+      {0, 40, 512, 8, 16, 2},      // 8-byte pointers: 64-bit beats of 2 tokens, 32 a piece
+      {0, 100, 128, 64, 16, 2},    // 128-bit beats of 4 tokens, 64 a piece
+      {8, 256, 512, 64, 16, 2},    // from byte 32, inside beat 0: beats 0..16, so 16 then 1
+      {1000, 40, 512, 64, 16, 2},  // across the page at row 1024: 24 rows, then 16
+      {1000, 40, 0, 1, 256, 2},    // unwidened at 256 beats: the page alone splits it
+      {0, 300, 512, 64, 1, 19},    // a beat a piece: 300 * 4 / 64 = 18.75, 19 beats
+  };
+  for (const Case& c : cases) {
+    const AxiTiming timing{.read_outstanding = 1, .burst_beats = c.burst_beats, .max_widen_bits = c.widen,
+                           .alignment_bytes = c.align};
+    const int64_t beat_bytes = axi_beat_bits(timing, test::Token::shape().bits()) / 8;
+    const AxiBurstCount count = axi_burst_count(c.first * 4, c.rows * 4, beat_bytes, c.burst_beats);
+    INFO("rows " << c.first << ".." << c.first + c.rows - 1 << ", widened to " << c.widen << " on " << c.align
+                 << "-byte pointers, " << c.burst_beats << " beats a piece");
+    CHECK(count.pieces == c.pieces);
+    // The rows that begin a piece after the first: where the count of the rows up to them grows.
+    std::vector<int64_t> starts;
+    for (int64_t i = 1; i < c.rows; ++i)
+      if (axi_burst_count(c.first * 4, (i + 1) * 4, beat_bytes, c.burst_beats).pieces >
+          axi_burst_count(c.first * 4, i * 4, beat_bytes, c.burst_beats).pieces)
+        starts.push_back(i);
+    REQUIRE(static_cast<int64_t>(starts.size()) == c.pieces - 1);
+    // The first read waits out the request [E, E + L); row i, the k-th piece
+    // start, issues at E + L + i + k (G - 1) and waits G - 1.
+    std::vector<Interval> expected = {{Interval::wait_dram, E, E + L, 0}};
+    for (size_t k = 0; k < starts.size(); ++k) {
+      const int64_t issue = E + L + starts[k] + static_cast<int64_t>(k) * (G - 1);
+      expected.push_back({Interval::wait_dram, issue, issue + G - 1, 0});
+    }
+    for (const SimOptions::Engine engine : {SimOptions::Engine::coupled, SimOptions::Engine::trace}) {
+      INFO((engine == SimOptions::Engine::coupled ? "coupled" : "trace") << " engine");
+      std::vector<Interval> waits;
+      const SimResult r = copy_on(engine, c.rows, c.first, timing, &waits);
+      CHECK(waits == expected);
+      CHECK(r.processes[0].finish == E + L + (c.rows - 1) + (c.pieces - 1) * (G - 1) + R + kLoopExit);
+    }
+  }
 }
 
 TEST_CASE("an argument's declared latency is the model's: each cycle of it is a cycle of the burst's wait", "[timing][axi]") {

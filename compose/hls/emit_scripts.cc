@@ -42,6 +42,11 @@ std::string tcl_script(const Plan& plan) {
   // Every word here is Tcl-safe as it is: the top is a C++ identifier, and
   // check_options allowed the part only letters, digits and dashes.
   const std::string& top = plan.top;
+  // Widening: only the ports whose pragma gives max_widen_bitwidth widen (a
+  // pragma outranks config_interface), on pointers Vitis may take as aligned.
+  std::string widening;
+  if (const int align = widened_alignment(plan.region); align > 0)
+    widening = "config_interface -m_axi_max_widen_bitwidth 0 -m_axi_alignment_byte_size " + std::to_string(align) + "\n";
   return "# " + generated_from(plan.region) + ".\n"
          "# vitis_hls -f run_hls.tcl: C simulation, synthesis and RTL co-simulation of the top.\n"
          "open_project -reset " + top + "_hls\n"
@@ -51,7 +56,8 @@ std::string tcl_script(const Plan& plan) {
          "add_files -tb loom_tb_data.h\n"
          "open_solution -reset solution1 -flow_target vitis\n"
          "set_part {" + plan.options.part + "}\n"
-         "create_clock -period " + shortest(plan.options.clock_ns) + " -name default\n"
+         "create_clock -period " + shortest(plan.options.clock_ns) + " -name default\n" +
+         widening +
          "csim_design\ncsynth_design\ncosim_design\nexit\n";
 }
 

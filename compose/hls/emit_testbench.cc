@@ -163,8 +163,14 @@ std::string testbench(const Plan& plan) {
   std::vector<std::string> args;
   for (size_t a = 0; a < plan.region.arguments.size(); ++a) {
     const ArgumentInstance& arg = plan.region.arguments[a];
-    out.declare_array("static " + ap_uint(axi_element_bits(arg.word.bits())), "loom_arg_" + plan.arg_ids[a], arg.size,
-                      arg.name);
+    // Aligned as Vitis is told the pointers are (loom_top.h says so to a
+    // host); alignas of the type too, since an alignas weaker than the type's
+    // own is ill-formed, and the strictest of the two stands.
+    const std::string element = ap_uint(axi_element_bits(arg.word.bits()));
+    const int align = array_alignment(plan.region, arg);
+    out.declare_array(
+        (align > 1 ? "alignas(" + std::to_string(align) + ") alignas(" + element + ") " : std::string()) + "static " + element,
+        "loom_arg_" + plan.arg_ids[a], arg.size, arg.name);
     args.push_back("loom_arg_" + plan.arg_ids[a]);
   }
   out.blank();

@@ -238,20 +238,26 @@ void process(Printer& out, const Plan& plan, const Instance& inst) {
 
 // The top's interface pragmas: an m_axi bundle of its own per argument, with
 // the timing the simulator modelled (units/argument.h), and the control port.
+// A widened argument's max_widen_bitwidth is the beat the simulator used
+// (axi_beat_bits): its own limit and alignment, not the larger alignment
+// run_hls.tcl may give Vitis for another argument.
 void interfaces(Printer& out, const Plan& plan) {
   for (size_t a = 0; a < plan.region.arguments.size(); ++a) {
     const ArgumentInstance& arg = plan.region.arguments[a];
     const std::string& id = plan.arg_ids[a];
-    out.pragma({"interface",
-                {{"m_axi"},
-                 {"port", id},
-                 {"bundle", "gmem_" + id},
-                 {"offset", "slave"},
-                 {"depth", std::to_string(arg.size)},
-                 {"latency", std::to_string(arg.axi.latency)},
-                 {"num_read_outstanding", std::to_string(arg.axi.read_outstanding)},
-                 {"max_read_burst_length", std::to_string(arg.axi.burst_beats)},
-                 {"max_write_burst_length", std::to_string(arg.axi.burst_beats)}}});
+    Pragma axi{"interface",
+               {{"m_axi"},
+                {"port", id},
+                {"bundle", "gmem_" + id},
+                {"offset", "slave"},
+                {"depth", std::to_string(arg.size)},
+                {"latency", std::to_string(arg.axi.latency)},
+                {"num_read_outstanding", std::to_string(arg.axi.read_outstanding)},
+                {"max_read_burst_length", std::to_string(arg.axi.burst_beats)},
+                {"max_write_burst_length", std::to_string(arg.axi.burst_beats)}}};
+    if (axi_widened(arg.axi, arg.word.bits()))
+      axi.options.push_back({"max_widen_bitwidth", std::to_string(axi_beat_bits(arg.axi, arg.word.bits()))});
+    out.pragma(axi);
     out.pragma({"interface", {{"s_axilite"}, {"port", id}}});
   }
   out.pragma({"interface", {{"s_axilite"}, {"port", "return"}}});
@@ -302,6 +308,9 @@ std::string top_header(const Plan& plan) {
     out.comment("  " + a.name + ": " + std::to_string(a.size) + " elements of " + element_of(a.word.bits()) + " (" +
                 std::to_string(axi_element_bits(a.word.bits()) / 8) + " bytes each), word " + a.word.to_string() +
                 " in bits 0.." + std::to_string(a.word.bits() - 1));
+  if (const int align = widened_alignment(plan.region); align > 0)
+    out.comment("Every argument's pointer is aligned to " + std::to_string(align) +
+                " bytes: Vitis widens bursts assuming so (run_hls.tcl).");
   out.directive("pragma once");
   out.blank();
   out.include_system("ap_int.h");

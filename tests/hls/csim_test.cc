@@ -325,6 +325,106 @@ TEST_CASE("a region of one's own units emits, and its C simulation passes", "[hl
   }
 }
 
+// HlsCopy's region with its arguments' m_axi timings, emitted with one run.
+hls::Project copy_project(const AxiTiming& in_axi, const AxiTiming& out_axi) {
+  ParameterSet params;
+  params.param("K", 5, 1, 64, "words copied");
+  Architecture arch("widen", params);
+  Handle in = arch.argument<Word<3, 12>>("src", "K", "the words", in_axi);
+  Handle out = arch.argument<Word<3, 12>>("dst", "K", "the words reversed, lane 1 plus one", out_axi);
+  Handle mem = arch.memory<Word<3, 12>>("r", "K");
+  place<HlsCopy>(arch, "copy", one()).bind(HlsCopy::src, in()).bind(HlsCopy::dst, out()).bind(HlsCopy::r, mem());
+  auto region = arch.compose();
+  REQUIRE(region.ok());
+  std::vector<Word<3, 12>> words(5), expected(5);
+  for (int i = 0; i < 5; ++i) words[static_cast<size_t>(i)].set_lane(0, 3 * i - 7);
+  for (int i = 0; i < 5; ++i) {
+    expected[static_cast<size_t>(i)] = words[static_cast<size_t>(4 - i)];
+    expected[static_cast<size_t>(i)].set_lane(1, 1);
+  }
+  auto project = hls::emit(region.value(), {}, {}, {{"reverse", {{"src", Buffer::of(words)}}, {{"dst", Buffer::of(expected)}}}});
+  INFO(project.status().to_string());
+  REQUIRE(project.ok());
+  return project.value();
+}
+
+// How many times `text` holds `part`.
+int count(const std::string& text, const std::string& part) {
+  int n = 0;
+  for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+  return n;
+}
+
+// A Word<3, 12> is a 64-bit element: widened to 512 bits on 64-byte pointers
+// (the Vitis kernel flow's defaults), to 128 on 16-byte ones, and not at all
+// where the alignment allows no more than the element.
+TEST_CASE("a widened argument's max_widen_bitwidth, the Tcl's alignment and the testbench's alignas appear exactly when "
+          "declared, and the project C-simulates with both compilers", "[hls][csim][widen]") {
+  struct Case {
+    std::string name;
+    AxiTiming in, out;
+    std::vector<std::string> pragmas;  // each argument's max_widen_bitwidth, "" for none
+    int tcl_alignment;                 // 0: no config_interface line
+    std::vector<int> alignas_bytes;    // each array's, 0 for none
+  };
+  const std::vector<Case> cases = {
+      {"unwidened", {}, {}, {"", ""}, 0, {0, 0}},
+      {"widened", {.max_widen_bits = 512, .alignment_bytes = 64}, {.max_widen_bits = 512, .alignment_bytes = 16},
+       {"512", "128"}, 64, {64, 64}},
+      {"too_little_alignment", {.max_widen_bits = 512, .alignment_bytes = 4}, {.alignment_bytes = 32}, {"", ""}, 0, {4, 32}},
+      {"one_of_two", {.max_widen_bits = 256, .alignment_bytes = 32}, {}, {"256", ""}, 32, {32, 32}},
+  };
+  for (const Case& c : cases) {
+    INFO(c.name);
+    const hls::Project project = copy_project(c.in, c.out);
+    const std::string &top = project.files.at("top.cpp"), &tcl = project.files.at("run_hls.tcl"),
+                      &tb = project.files.at("tb.cpp"), &header = project.files.at("loom_top.h");
+    const std::vector<std::string> ids = {"src", "dst"};
+    for (size_t a = 0; a < ids.size(); ++a) {
+      INFO("argument " << ids[a]);
+      const std::string pragma = "#pragma HLS interface m_axi port=" + ids[a] + " bundle=gmem_" + ids[a] + " ";
+      const size_t at = top.find(pragma);
+      REQUIRE(at != std::string::npos);
+      const std::string line = top.substr(at, top.find('\n', at) - at);
+      const std::string widen = " max_widen_bitwidth=";
+      if (c.pragmas[a].empty()) {
+        CHECK(line.find(widen) == std::string::npos);
+      } else {
+        CHECK(line.substr(line.size() - widen.size() - c.pragmas[a].size()) == widen + c.pragmas[a]);
+      }
+      const std::string array = "static ap_uint<64> loom_arg_" + ids[a] + "[5];";
+      CHECK(count(tb, array) == 1);
+      if (c.alignas_bytes[a] == 0) {
+        CHECK(count(tb, "\n" + array) == 1);
+      } else {
+        CHECK(count(tb, "\nalignas(" + std::to_string(c.alignas_bytes[a]) + ") alignas(ap_uint<64>) " + array) == 1);
+      }
+    }
+    CHECK(count(top, "max_widen_bitwidth") == static_cast<int>(std::count_if(
+                                                  c.pragmas.begin(), c.pragmas.end(), [](const std::string& p) { return !p.empty(); })));
+    CHECK(count(tb, "alignas") == 2 * static_cast<int>(std::count_if(c.alignas_bytes.begin(), c.alignas_bytes.end(),
+                                                                 [](int b) { return b != 0; })));
+    if (c.tcl_alignment == 0) {
+      CHECK(count(tcl, "config_interface") == 0);
+      CHECK(count(header, "aligned to") == 0);
+    } else {
+      const std::string line = "\nconfig_interface -m_axi_max_widen_bitwidth 0 -m_axi_alignment_byte_size " +
+                               std::to_string(c.tcl_alignment) + "\ncsim_design\n";
+      CHECK(count(tcl, "config_interface") == 1);
+      CHECK(count(tcl, line) == 1);
+      CHECK(count(header, "Every argument's pointer is aligned to " + std::to_string(c.tcl_alignment) + " bytes") == 1);
+    }
+    const std::string dir = scratch("widen_" + c.name);
+    REQUIRE(hls::write_project(project, dir).ok());
+    for (const std::string compiler : {"g++", "clang++"}) {
+      const Csim run = csim(dir, compiler);
+      INFO(compiler << ":\n" << run.log);
+      CHECK(run.status == 0);
+      CHECK(run.log.find("LOOM CSIM PASS: 1 runs, 5 words compared, all equal") != std::string::npos);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace loom::test
 

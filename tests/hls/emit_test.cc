@@ -126,7 +126,7 @@ TEST_CASE("the top's streams, bundles and pipelines are the composed region's", 
     // timing the simulator modelled (the argument's AxiTiming).
     std::set<std::string> bundles;
     const std::regex axi(
-        R"re(#pragma HLS interface m_axi port=(\w+) bundle=(\w+) offset=slave depth=(\d+) latency=(\d+) num_read_outstanding=(\d+) max_read_burst_length=(\d+) max_write_burst_length=(\d+)\n)re");
+        R"re(#pragma HLS interface m_axi port=(\w+) bundle=(\w+) offset=slave depth=(\d+) latency=(\d+) num_read_outstanding=(\d+) max_read_burst_length=(\d+) max_write_burst_length=(\d+)(?: max_widen_bitwidth=(\d+))?\n)re");
     int ports = 0;
     for (auto it = std::sregex_iterator(top.begin(), top.end(), axi); it != std::sregex_iterator(); ++it, ++ports) {
       bundles.insert((*it)[2]);
@@ -136,6 +136,9 @@ TEST_CASE("the top's streams, bundles and pipelines are the composed region's", 
       CHECK(std::stoi((*it)[5]) == a.axi.read_outstanding);
       CHECK(std::stoi((*it)[6]) == a.axi.burst_beats);
       CHECK(std::stoi((*it)[7]) == a.axi.burst_beats);
+      // Widening only where the argument's beat is wider than its element, to that beat.
+      CHECK((*it)[8].matched == axi_widened(a.axi, a.word.bits()));
+      if ((*it)[8].matched) CHECK(std::stoi((*it)[8]) == axi_beat_bits(a.axi, a.word.bits()));
     }
     CHECK(ports == static_cast<int>(e.region.arguments.size()));
     CHECK(bundles.size() == e.region.arguments.size());

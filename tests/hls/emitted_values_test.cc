@@ -6,6 +6,7 @@
 // emitter gets wrong cannot be agreed with by the test.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <map>
 #include <regex>
 #include <set>
@@ -185,6 +186,52 @@ TEST_CASE("every unit's pipeline II is its declared II", "[hls][values]") {
       REQUIRE(ii.count(p.unit->source) == 1);
       CHECK(ii.at(p.unit->source) == p.unit->pipeline.ii);
     }
+  }
+}
+
+// The beat Vitis may widen an argument's bursts to (UG1399 "Automatic Port
+// Width Resizing"): its element, or the smaller of the declared limit and
+// the alignment's bits where that is wider.
+int beat_bits(const ArgumentInstance& a) {
+  const int e = element_bits(a.word.bits());
+  if (a.axi.max_widen_bits == 0) return e;
+  return std::max(e, std::min(a.axi.max_widen_bits, 8 * a.axi.alignment_bytes));
+}
+
+TEST_CASE("every argument's widening, the script's alignment and the testbench's alignas are the declared ones",
+          "[hls][values][widen]") {
+  for (const auto& [machine, overrides] : kMachines) {
+    INFO(machine);
+    const Emitted e = emit_machine(machine, overrides);
+    const std::string& top = e.project.files.at("top.cpp");
+    const std::string& tb = e.project.files.at("tb.cpp");
+    const std::string& tcl = e.project.files.at("run_hls.tcl");
+    const Matches axi = all(top, R"re(#pragma HLS interface m_axi port=(\w+) ([^\n]*)\n)re");
+    REQUIRE(axi.size() == e.region.arguments.size());
+    int told = 0;  // the alignment Vitis must be told: the largest a widened argument declares
+    for (const ArgumentInstance& a : e.region.arguments)
+      if (beat_bits(a) > element_bits(a.word.bits())) told = std::max(told, a.axi.alignment_bytes);
+    for (size_t a = 0; a < e.region.arguments.size(); ++a) {
+      const ArgumentInstance& arg = e.region.arguments[a];
+      const std::string id = axi[a][1], options = axi[a][2];
+      INFO("argument " << arg.name << " (" << id << ")");
+      const Matches widen = all(options, R"re( max_widen_bitwidth=(\d+)$)re");
+      if (beat_bits(arg) > element_bits(arg.word.bits())) {
+        REQUIRE(widen.size() == 1);
+        CHECK(std::stoi(widen[0][1]) == beat_bits(arg));
+      } else {
+        CHECK(options.find("max_widen_bitwidth") == std::string::npos);
+      }
+      const Matches array = all(tb, "\n(alignas\\((\\d+)\\) alignas\\(ap_uint<\\d+>\\) )?static ap_uint<\\d+> loom_arg_" + id + "\\[");
+      REQUIRE(array.size() == 1);
+      const int aligned = std::max(told, arg.axi.alignment_bytes);
+      CHECK(array[0][1].matched == (aligned > 1));
+      if (array[0][1].matched) CHECK(std::stoi(array[0][2]) == aligned);
+    }
+    const Matches config = all(tcl, R"re(\nconfig_interface -m_axi_max_widen_bitwidth 0 -m_axi_alignment_byte_size (\d+)\n)re");
+    CHECK(all(tcl, "config_interface").size() == config.size());
+    CHECK(config.size() == (told > 0 ? 1u : 0u));
+    if (!config.empty()) CHECK(std::stoi(config[0][1]) == told);
   }
 }
 

@@ -19,11 +19,15 @@ namespace loom::detail {
 // A region argument port's m_axi interface: the read burst in progress and
 // the last bursts' ends, as axi_timing.h times them. A burst is what Vitis
 // infers in a pipelined loop: reads of consecutive rows in consecutive
-// iterations of one run, up to burst_beats, not across a 4 KiB boundary.
+// iterations of one run; it is requested in pieces of up to burst_beats
+// beats (each axi_beat_bits wide: an element, or several where the argument
+// is widened), none across a 4 KiB boundary, where axi_burst_count says.
 struct SimAxi {
   AxiTiming timing;
-  int64_t bytes = 1;  // an element's bytes on the port (axi_element_bits)
-  int64_t run = -1, iteration = -1, next_row = -1, beats = 0;  // the burst in progress
+  int64_t bytes = 1;       // an element's bytes on the port (axi_element_bits)
+  int64_t beat_bytes = 1;  // a beat's (axi_beat_bits): a power of two, a multiple of `bytes`
+  int64_t run = -1, iteration = -1, next_row = -1;  // the burst in progress
+  int64_t beats = 0;                                // the beats its piece in progress has begun
   int64_t request = INT64_MIN / 2;  // when its request went out
   int64_t ready = 0;                // when its data can be read
   int64_t last_read = 0;            // its latest beat
@@ -31,18 +35,31 @@ struct SimAxi {
   std::vector<int64_t> tails;       // the last beat of each of the last read_outstanding bursts, a ring
 
   explicit SimAxi(const AxiTiming& timing, int element_bits)
-      : timing(timing), bytes(axi_element_bits(element_bits) / 8), tails(static_cast<size_t>(timing.read_outstanding), 0) {}
+      : timing(timing),
+        bytes(axi_element_bits(element_bits) / 8),
+        beat_bytes(axi_beat_bits(timing, element_bits) / 8),
+        tails(static_cast<size_t>(timing.read_outstanding), 0) {}
 
   // What a read of `row` in the clock's current iteration is to the burst
-  // in progress: a beat of it, the first of the next piece of a burst split
-  // at burst_beats or 4 KiB, or the first of a new burst. It depends on the
-  // rows and the clock's iterations and runs alone, never on time.
+  // in progress: part of its piece, the first of the next piece (a row that
+  // begins a page, or a beat past burst_beats), or the first of a new burst.
+  // It depends on the rows and the clock's iterations and runs alone, never
+  // on time; the trace timer replays what it said.
   ProcessTrace::Op classify(const ProcessClock& clock, int64_t row) {
     const bool consecutive = clock.run() == run && clock.iterations() == iteration + 1 && row == next_row;
     next_row = row + 1;
-    if (!consecutive) return ProcessTrace::kBurst;
-    return beats < timing.burst_beats && (row * bytes) % kAxiBurstBoundaryBytes != 0 ? ProcessTrace::kBeat
-                                                                                       : ProcessTrace::kBurstNext;
+    const int64_t at = row * bytes;
+    const bool new_beat = (at & (beat_bytes - 1)) == 0;
+    if (!consecutive) {
+      beats = 1;
+      return ProcessTrace::kBurst;
+    }
+    if (at % kAxiBurstBoundaryBytes == 0 || (new_beat && beats == timing.burst_beats)) {
+      beats = 1;
+      return ProcessTrace::kBurstNext;
+    }
+    if (new_beat) ++beats;
+    return ProcessTrace::kBeat;
   }
   // Times the read `kind` classified, the k-th access of the iteration to
   // argument port `port`: a new burst's request goes out `latency` cycles of
@@ -59,10 +76,8 @@ struct SimAxi {
       if (bursts >= window)
         ready = std::max(ready, tails[static_cast<size_t>((bursts - window) % window)] + axi_outstanding_gap(timing.latency));
       ++bursts;
-      beats = 0;
       run = clock.run();
     }
-    ++beats;
     iteration = clock.iterations();
     last_read = clock.dram_read(port, k, ready);
   }
