@@ -24,14 +24,6 @@ std::string busiest_port(const Machine& m, const Invocation& inv, const std::str
   return best;
 }
 
-// The slowest crossing of the unit's kernels, as their channels time it.
-int64_t crossing(const Structure& st, const Unit& u) {
-  int64_t slowest = 0;
-  for (const std::string& k : u.kernels.empty() ? std::vector<std::string>{u.name} : u.kernels)
-    if (const DerivedUnit* d = st.unit(k)) slowest = std::max(slowest, d->crossing());
-  return slowest;
-}
-
 }  // namespace
 
 Estimate estimate(const Machine& m, const Structure& st, const Invocation& inv, const ControlCosts& control) {

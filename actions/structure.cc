@@ -92,6 +92,12 @@ int64_t latency(const Structure& st, const Unit& unit) {
   return slowest;
 }
 
+int64_t crossing(const Structure& st, const Unit& unit) {
+  int64_t slowest = 0;
+  for (const DerivedUnit* d : kernels_of(st, unit)) slowest = std::max(slowest, d->crossing());
+  return slowest;
+}
+
 int64_t depth(const Structure& st, const Unit& unit) {
   int64_t deepest = 1;
   for (const DerivedUnit* d : kernels_of(st, unit)) deepest = std::max(deepest, d->depth);

@@ -102,6 +102,9 @@ Machine implied_machine(const Structure& structure, std::string name);
 // dispatch domain over (they work side by side). Derived from the composition,
 // so not declared twice; 0 for a unit the composition lacks.
 int64_t latency(const Structure& structure, const Unit& unit);
+// The same, as the channels time a row's crossing (DerivedUnit::crossing):
+// the slowest of the unit's kernels.
+int64_t crossing(const Structure& structure, const Unit& unit);
 
 // A machine unit's pipeline depth: the deepest of its kernels' (each drains
 // on its own); 1 for a unit the composition lacks.

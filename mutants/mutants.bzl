@@ -114,23 +114,32 @@ TINYTPU = [
         gate = "bench",
     ),
     struct(
+        name = "dma_ld_lands_one_short",
+        breaks = "dma_ld's landing loop leaves the last word of A and B in DRAM",
+        file = _DMA_LD,
+        anchor = "for (int64_t w = 0; w < words; ++w) {",
+        replacement = "for (int64_t w = 0; w + 1 < words; ++w) {",
+        # 16x16x16 reads B's last word (row 15, columns 12 to 15).
+        gate = "bench",
+    ),
+    struct(
+        name = "dma_ld_serves_b_from_a",
+        breaks = "dma_ld's rows of B come from A's landing buffer",
+        file = _DMA_LD,
+        anchor = ": io.load(b_onchip, word);",
+        replacement = ": io.load(a_onchip, word);",
+        gate = "bench",
+    ),
+    struct(
         name = "dma_st_stride_ignored",
         breaks = "dma_st steps C by 1, not by its stride",
         file = _DMA_ST,
-        anchor = "ins.f[1] + r * ins.f[2]",
-        replacement = "ins.f[1] + r",
-        # Every bench GEMM stores C at stride 1 (tile-major); stress's programs vary it.
-        gate = "stress",
+        anchor = "rows.ins.f[1] + rows.t * rows.ins.f[2]",
+        replacement = "rows.ins.f[1] + rows.t",
+        # Every bench GEMM stores C row-major, at stride MAXDIM / T.
+        gate = "bench",
     ),
     # ---- instruction_loop.h ----
-    struct(
-        name = "instruction_loop_stops_one_early",
-        breaks = "a unit stops when one row of its trip count is left",
-        file = _LOOP,
-        anchor = "done < trips;",
-        replacement = "done + 1 < trips;",
-        gate = "stress",
-    ),
     struct(
         name = "instruction_rows_stop_one_early",
         breaks = "a flat instruction loop (accu's) stops when one trip of its count is left",
@@ -174,6 +183,14 @@ TINYTPU = [
         gate = "stress",
     ),
     # ---- sequencer.h: the loop and the address walk ----
+    struct(
+        name = "prefetch_lane7_dup",
+        breaks = "the 8-wide prefetch stores lane 6 again as lane 7 (the seed's mutant of the same name)",
+        file = _SEQ,
+        anchor = "io.store(program, b, beat);",
+        replacement = "FetchBeat dup = beat;\n        dup.set_lane(7, beat.lane(6));\n        io.store(program, b, dup);",
+        gate = "bench",
+    ),
     struct(
         name = "seq_loop_extra_trip",
         breaks = "the sequencer's loop runs one trip too many",

@@ -44,9 +44,13 @@ std::string tcl_script(const Plan& plan) {
   const std::string& top = plan.top;
   // Widening: only the ports whose pragma gives max_widen_bitwidth widen (a
   // pragma outranks config_interface), on pointers Vitis may take as aligned.
-  std::string widening;
+  // The global limit is 0 even where no port widens: the Vitis kernel flow's
+  // default is 512 bits at 64-byte alignment (UG1399, "Default Settings of
+  // Vivado/Vitis Flows"), which would widen ports the model times unwidened.
+  std::string widening = "config_interface -m_axi_max_widen_bitwidth 0";
   if (const int align = widened_alignment(plan.region); align > 0)
-    widening = "config_interface -m_axi_max_widen_bitwidth 0 -m_axi_alignment_byte_size " + std::to_string(align) + "\n";
+    widening += " -m_axi_alignment_byte_size " + std::to_string(align);
+  widening += "\n";
   return "# " + generated_from(plan.region) + ".\n"
          "# vitis_hls -f run_hls.tcl: C simulation, synthesis and RTL co-simulation of the top.\n"
          "open_project -reset " + top + "_hls\n"

@@ -142,6 +142,46 @@ int64_t prefetched_beats(const Assembled& program) {
   return std::min(bursts * design::kFetchBurst, program.params.IMEM_WORDS / design::kFetchLanes);
 }
 
+// For each dynamic data instruction, the sequencer's trips on control words
+// (loop, endloop, agu) since the data instruction before it: its instruction
+// loop walks every word a trip (units/library/tinytpu/sequencer.h), so a
+// short loop body costs its endloop and its terms each time round.
+std::vector<int64_t> control_trips(const Encoded& encoded) {
+  struct Open {
+    size_t body;
+    int64_t iv;
+  };
+  std::vector<Open> open;
+  std::vector<int64_t> trips;
+  int64_t since = 0;
+  for (size_t pc = 0; pc < encoded.words.size();) {
+    const design::Decoded ins = design::decode(encoded.words[pc]);
+    switch (ins.op) {
+      case design::kHalt: return trips;
+      case design::kLoop:
+        open.push_back({pc + 1, 0});
+        ++since;
+        ++pc;
+        continue;
+      case design::kEndloop:
+        ++since;
+        if (open.empty()) return trips;  // refused by the assembler
+        if (++open.back().iv < ins.f[0]) pc = open.back().body;
+        else open.pop_back(), ++pc;
+        continue;
+      case design::kAgu:
+        ++since;
+        ++pc;
+        continue;
+      default:
+        trips.push_back(since);
+        since = 0;
+        ++pc;
+    }
+  }
+  return trips;
+}
+
 // The cycles one pipelined loop of `trips` trips takes from its start to its
 // exit, its first trip waiting `read_latency` for DRAM (control_timing.h).
 int64_t loop_cycles(int64_t trips, int64_t read_latency, int64_t depth) {
@@ -156,7 +196,15 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
   std::snprintf(line, sizeof line, "  %-4s %-9s %5s  %s\n", "#", "opcode", "rows", "unit: steps (span/initiation)");
   c.table += line;
   std::map<std::string, int64_t> latency;
-  for (const actions::Unit& u : m.units) latency[u.name] = actions::latency(structure, u);
+  // A row crosses a unit as its channels time it (DerivedUnit::crossing),
+  // through `hops` instances (a grid's rows + cols - 1).
+  std::map<std::string, int64_t> hops;
+  for (const actions::Unit& u : m.units) {
+    latency[u.name] = actions::crossing(structure, u);
+    hops[u.name] = 1;
+    for (const std::string& k : u.kernels)
+      if (const actions::DerivedUnit* d = structure.unit(k)) hops[u.name] = std::max(hops[u.name], d->rows + d->cols - 1);
+  }
   std::map<std::string, int64_t> work, free_at;
   std::map<std::string, std::map<std::string, int64_t>> port_work;  // unit -> port -> cycles busy
   int64_t end = 0;
@@ -180,12 +228,28 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
   const actions::DerivedPort* landed_from = dma_ld != nullptr ? dma_ld->port("A.read") : nullptr;
   if (dma_ld != nullptr && landed_from != nullptr) {
     c.landing = loop_cycles(program.params.DRAM_WORDS, landed_from->read_latency, dma_ld->depth);
-    free_at["dma_ld"] = kProcessStart + c.landing;
+    // Then its header read, an iteration of its own, and its row loop entered.
+    free_at["dma_ld"] = kProcessStart + c.landing + 1 + kLoopEntry;
   }
+  const std::vector<int64_t> walked = control_trips(program.encoded);
+  std::map<std::string, std::vector<int64_t>> began;  // each unit's start of each of its instructions
   for (size_t k = 0; k < stream.size(); ++k) {
     const isa::Instruction& ins = stream[k];
     const actions::Instruction* model_ins = m.instruction(isa::info(ins.op).name);
     if (model_ins == nullptr) continue;
+    // The first unit reached (the sequencer) walks the control words before
+    // it, and writes the instruction into each unit's queue of QD words no
+    // sooner than the cycle after that unit took the instruction QD before.
+    const std::vector<std::string> reaches = actions::units_reached(*model_ins);
+    const std::string& dispatcher = reaches.front();
+    if (k < walked.size()) free_at[dispatcher] += walked[k];
+    const actions::DerivedUnit* dispatching = structure.unit(dispatcher);
+    for (const std::string& u : reaches) {
+      const std::vector<int64_t>& took = began[u];
+      if (u != dispatcher && static_cast<int64_t>(took.size()) >= program.params.QD)
+        free_at[dispatcher] = std::max(free_at[dispatcher], took[took.size() - static_cast<size_t>(program.params.QD)] + 1 -
+                                                                 ((dispatching != nullptr ? dispatching->depth : 1) - 1));
+    }
     const auto values = operand_values(ins);
     std::string units;
     Cost::Row cost_row{std::string(isa::info(ins.op).name), ins.nr, {}};
@@ -199,13 +263,16 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
       if (steps == 0) continue;
       const actions::Booking row = actions::book(m, *model_ins, u, actions::Per::row, values);
       const actions::Booking once = actions::book(m, *model_ins, u, actions::Per::instruction, values);
-      int64_t input = 0;
+      // ... and it finishes no sooner than its senders' last rows have crossed.
+      int64_t input = 0, last_input = 0;
       if (u != reached.front() && started.count(reached.front())) input = started[reached.front()] + latency[reached.front()];
       for (const actions::Action& a : model_ins->actions)
         if (a.unit == u && a.op == "receive")
           for (const actions::Action& s : model_ins->actions)
-            if (s.op == "send" && s.via == a.via && started.count(s.unit))
+            if (s.op == "send" && s.via == a.via && started.count(s.unit)) {
               input = std::max(input, started[s.unit] + latency[s.unit]);
+              last_input = std::max(last_input, free_at[s.unit] + latency[s.unit]);
+            }
       // Every unit's instructions share one flat pipelined loop
       // (instruction_loop.h, and the PE's): no instruction pays a loop's entry
       // or exit; the program's end waits for the last row to drain and for its
@@ -229,8 +296,32 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
       if (cycles.empty()) occupancy = steps;
       const int64_t start = std::max(free_at[u], input);
       started[u] = start + read_wait;
-      free_at[u] = started[u] + occupancy;
-      end = std::max(end, free_at[u] + latency[u] + (response > 0 ? response - 1 + kLoopExit : 0));
+      began[u].push_back(started[u]);
+      free_at[u] = std::max(started[u] + occupancy, last_input);
+      // The region ends when the last row has left its last unit, or, for a
+      // unit that writes DRAM, when its last write (depth - 1 into the last
+      // trip) is answered and the loop left.
+      if (response > 0) {
+        const actions::DerivedUnit* du = structure.unit(u);
+        end = std::max(end, free_at[u] - 1 + (du != nullptr ? du->depth : 1) - 1 + response + kLoopExit);
+      } else {
+        end = std::max(end, free_at[u] + latency[u]);
+      }
+      // Back-pressure: a sender writes its word n into a data stream of
+      // DATA_QD words no sooner than the cycle after this unit read word
+      // n - DATA_QD (fifo_timing.h). It writes a word its crossing less the
+      // read-after-write cycle after the trip that sends it issues, so it is
+      // free that much sooner. A dispatch domain over a grid (the array)
+      // sending holds DATA_QD words more in each stream along its crossing;
+      // receiving, its per-instruction words (the weight chain's) go to its
+      // loaders, which run ahead of its rows (the shadow register), so only
+      // its rows are held back.
+      for (const actions::Action& a : model_ins->actions)
+        if (a.unit == u && a.op == "receive" && cycles.count(a.port) && !(a.per == actions::Per::instruction && hops[u] > 1))
+          for (const actions::Action& s : model_ins->actions)
+            if (s.op == "send" && s.via == a.via && s.unit != u && free_at.count(s.unit))
+              free_at[s.unit] = std::max(free_at[s.unit], started[u] + cycles.at(a.port) -
+                                                              program.params.DATA_QD * hops[s.unit] + 2 - latency[s.unit]);
       work[u] += steps;
       for (const auto& [port, n] : cycles) port_work[u][port] += n;
       cost_row.units.push_back({u, steps, row.empty() ? once.span : row.span, row.empty() ? once.initiation : row.initiation,

@@ -19,10 +19,11 @@
 namespace loom::tinytpu::composition {
 
 // The m_axi interfaces' timing (units/argument.h), written into each argument's
-// pragma: every field at its documented default, latency 0 as the seed's
-// cosim ran. Nothing is calibrated (docs/timing.md, "Held to the seed's
-// co-simulation").
-inline constexpr AxiTiming kAxi{};
+// pragma: latency 0 as the seed's cosim ran, and every port widened up to 512
+// bits on 64-byte-aligned pointers, as the seed's build sets
+// (config_interface -m_axi_max_widen_bitwidth 512, align_value 64); the rest
+// at UG1399's defaults.
+inline constexpr AxiTiming kAxi{.max_widen_bits = 512, .alignment_bytes = 64};
 
 
 // What the placements bind.
@@ -31,7 +32,7 @@ struct Fabric {
   Handle c_dld, c_spm, c_vru, c_acc, c_dst;
   // Data, every arrow one packed word wide.
   Handle dma2sp, dma2vr, sp2vr, wcol, wrow, wq, acol, a_fwd, p_fwd, cw, ac2st;
-  Handle spad, vr, ar, program, a_onchip, b_onchip;
+  Handle spad, vr, ar, program;
   Handle imem, A, B, C;
 };
 
@@ -63,9 +64,6 @@ Fabric declare(Architecture& arch) {
                                     {.write_latency = design::kArWriteLatency, .storage = Storage::simple_dual_port}),
       // The sequencer's prefetch window: imem's 8-word beats, fetched in bursts.
       .program = arch.memory<FetchBeat>("program", "IMEM_WORDS / 8", one(), {.storage = Storage::single_port}),
-      // dma_ld's burst landing buffers: A and B on chip, a word a row.
-      .a_onchip = arch.memory<Operand<T>>("a_onchip", "DRAM_WORDS", one(), {.storage = Storage::single_port}),
-      .b_onchip = arch.memory<Operand<T>>("b_onchip", "DRAM_WORDS", one(), {.storage = Storage::single_port}),
       // The matrices lie as the host lays them (layout.h): row-major, the seed's, by default.
       .imem = arch.argument<FetchBeat>("imem", "IMEM_WORDS / 8", "the header words, then the program, 8 words a beat", kAxi),
       .A = arch.argument<Operand<T>>("A", "DRAM_WORDS", "MAXDIM x MAXDIM int8, T lanes a word", kAxi),
@@ -85,17 +83,20 @@ inline void place_sequencer(Architecture& arch, const Fabric& f) {
       .bind(Sequencer::program, f.program());
 }
 
+// dma_ld, with its two burst landing buffers: A and B on chip, a word a row.
 template <unsigned T>
 void place_dma_ld(Architecture& arch, const Fabric& f) {
   using U = DmaLd<T>;
+  const Handle a_onchip = arch.memory<Operand<T>>("a_onchip", "DRAM_WORDS", one(), {.storage = Storage::single_port});
+  const Handle b_onchip = arch.memory<Operand<T>>("b_onchip", "DRAM_WORDS", one(), {.storage = Storage::single_port});
   place<U>(arch, "dma_ld", one())
       .bind(U::ctrl, f.c_dld())
       .bind(U::A, f.A())
       .bind(U::B, f.B())
       .bind(U::to_spm, f.dma2sp())
       .bind(U::to_vru, f.dma2vr())
-      .bind(U::a_onchip, f.a_onchip())
-      .bind(U::b_onchip, f.b_onchip());
+      .bind(U::a_onchip, a_onchip())
+      .bind(U::b_onchip, b_onchip());
 }
 
 template <unsigned T>

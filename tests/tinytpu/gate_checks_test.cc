@@ -38,10 +38,12 @@ TEST_CASE("the text check refuses text that assembles to other words, or not at 
   const std::string text = to_text(program);
   CHECK(check_text_round_trip(text, "gemm", words, p).ok());
   // One operand changed: the text assembles, to other words.
-  const size_t stride = text.find("stride=1");
+  // The row-major GEMM's strides are MAXDIM / T (layout.h).
+  const std::string written = "stride=" + std::to_string(p.MAXDIM / p.T);
+  const size_t stride = text.find(written);
   REQUIRE(stride != std::string::npos);
   std::string other = text;
-  other.replace(stride, 8, "stride=2");
+  other.replace(stride, written.size(), "stride=2");
   const Status changed = check_text_round_trip(other, "gemm", words, p);
   INFO(changed.to_string());
   CHECK(names(changed, "text-round-trip", "program 'gemm' word "));

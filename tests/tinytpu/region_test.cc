@@ -380,7 +380,8 @@ TEST_CASE("a program assembled for another build is refused by name, not run") {
 Program padded_gemm(int64_t pad, const isa::Params& p) {
   Program prog;
   for (int64_t i = 0; i < pad; ++i) prog.add(isa::dma_ld(1, 2, p.VR_ROWS - 1, 0, 1));
-  for (const Statement& s : gemm_program(8, 8, 8, true, Form::looped, p).value().statements()) prog.raw(s);
+  const Program gemm = gemm_program(8, 8, 8, true, Form::looped, p).value();
+  for (const Statement& s : gemm.statements()) prog.raw(s);
   return prog;
 }
 
