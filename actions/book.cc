@@ -69,10 +69,19 @@ int64_t work(const Machine& m, const Instruction& ins, std::string_view unit, in
   return rows * book(m, ins, unit, Per::row, values).initiation + book(m, ins, unit, Per::instruction, values).initiation;
 }
 
-std::map<std::string, int64_t> port_cycles(const Machine& m, const Instruction& ins, std::string_view unit, int64_t rows,
-                                           const std::map<std::string, int64_t>& values) {
+namespace {
+
+// Each port's (or side's) uses over one instruction of `rows` rows, and the
+// cycles they take at its capacity.
+struct PortUses {
+  int64_t uses = 0, cycles = 0;
+};
+
+std::map<std::string, PortUses> port_uses(const Machine& m, const Instruction& ins, std::string_view unit, int64_t rows,
+                                          const std::map<std::string, int64_t>& values) {
   const Unit* u = m.unit(unit);
-  std::map<std::string, int64_t> row_uses, once_uses, capacity, out;
+  std::map<std::string, int64_t> row_uses, once_uses, capacity;
+  std::map<std::string, PortUses> out;
   for (const Action& a : ins.actions)
     if (a.unit == unit && applies(a, values)) {
       const ActionPort* p = u ? u->port(a.port) : nullptr;
@@ -83,12 +92,41 @@ std::map<std::string, int64_t> port_cycles(const Machine& m, const Instruction& 
   for (const auto& entry : capacity) {  // not a structured binding: clang 14 does not capture one in a lambda
     const std::string& key = entry.first;
     const int64_t c = entry.second;
-    const auto cycles = [&](const std::map<std::string, int64_t>& of, int64_t times) {
+    const auto uses = [&](const std::map<std::string, int64_t>& of, int64_t times) {
       auto it = of.find(key);
-      return it == of.end() ? int64_t{0} : (it->second * times + c - 1) / c;
+      return it == of.end() ? int64_t{0} : it->second * times;
     };
-    out[key] = cycles(row_uses, rows) + cycles(once_uses, 1);
+    const auto cycles = [&](int64_t n) { return (n + c - 1) / c; };
+    out[key] = {uses(row_uses, rows) + uses(once_uses, 1), cycles(uses(row_uses, rows)) + cycles(uses(once_uses, 1))};
   }
+  return out;
+}
+
+}  // namespace
+
+std::map<std::string, int64_t> port_cycles(const Machine& m, const Instruction& ins, std::string_view unit, int64_t rows,
+                                           const std::map<std::string, int64_t>& values) {
+  std::map<std::string, int64_t> out;
+  for (const auto& [key, p] : port_uses(m, ins, unit, rows, values)) out[key] = p.cycles;
+  return out;
+}
+
+std::map<std::string, int64_t> port_cycles(const Machine& m, const Structure& st, const Instruction& ins,
+                                           std::string_view unit, int64_t rows,
+                                           const std::map<std::string, int64_t>& values) {
+  const Unit* u = m.unit(unit);
+  std::map<std::string, int64_t> out;
+  for (const auto& [key, p] : port_uses(m, ins, unit, rows, values)) {
+    const Rate r = u ? rate(st, *u, key) : Rate{};
+    out[key] = r.throttles() ? std::max(p.cycles, r.cycles_for(p.uses)) : p.cycles;
+  }
+  return out;
+}
+
+int64_t busy(const Machine& m, const Structure& st, const Instruction& ins, std::string_view unit, int64_t rows,
+             const std::map<std::string, int64_t>& values) {
+  int64_t out = work(m, ins, unit, rows, values);
+  for (const auto& [key, cycles] : port_cycles(m, st, ins, unit, rows, values)) out = std::max(out, cycles);
   return out;
 }
 

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "actions/machine.h"
+#include "actions/structure.h"
 
 namespace loom::actions {
 
@@ -50,6 +51,23 @@ int64_t work(const Machine& m, const Instruction& ins, std::string_view unit, in
 // receives, "w_chain>" sends). The busiest is what binds the unit's work.
 std::map<std::string, int64_t> port_cycles(const Machine& m, const Instruction& ins, std::string_view unit, int64_t rows,
                                            const std::map<std::string, int64_t>& values = {});
+
+// The same, as the composed channels pass words (structure.h, Rate): a port
+// whose channel passes under a word a cycle is busy ceil(n x cycles / words)
+// for its n words, when that is longer than n over its capacity. Each word
+// costs the port 1 / rate cycles: a channel of depth D, rw its read after
+// write, passes D words every rw + 1 cycles (W(k + D) >= W(k) + rw + 1), so a
+// depth-1 FIFO takes 2n cycles and a depth-2 RAM FIFO ceil(3n / 2).
+std::map<std::string, int64_t> port_cycles(const Machine& m, const Structure& structure, const Instruction& ins,
+                                           std::string_view unit, int64_t rows,
+                                           const std::map<std::string, int64_t>& values = {});
+
+// The cycles `unit` is busy with one instruction of `rows` rows: its work, or
+// its busiest port's rated cycles where a channel holds it back. The pipeline
+// keeps its ii, and stalls on the FIFO: the rate is no ii (it need not be a
+// whole number of cycles a row), so it bounds the rows together, not each.
+int64_t busy(const Machine& m, const Structure& structure, const Instruction& ins, std::string_view unit, int64_t rows,
+             const std::map<std::string, int64_t>& values = {});
 
 // The cycles from the first row's first effect to the last row's last:
 // (rows - 1) x initiation + span, for the per-row actions.

@@ -15,11 +15,12 @@ bool applies(const Action& a, const std::map<std::string, int64_t>& values) {
   return it == values.end() || std::find(a.when->in.begin(), a.when->in.end(), it->second) != a.when->in.end();
 }
 
-// The port whose uses take `unit` the most cycles over the invocation.
-std::string busiest_port(const Machine& m, const Invocation& inv, const std::string& unit) {
+// The port whose uses take `unit` the most cycles over the invocation, as its
+// channels pass words.
+std::string busiest_port(const Machine& m, const Structure& st, const Invocation& inv, const std::string& unit) {
   std::string best;
   int64_t most = -1;
-  for (const auto& [port, cycles] : port_cycles(m, *inv.instruction, unit, inv.rows, inv.operands))
+  for (const auto& [port, cycles] : port_cycles(m, st, *inv.instruction, unit, inv.rows, inv.operands))
     if (cycles > most) most = cycles, best = port;
   return best;
 }
@@ -36,7 +37,8 @@ Estimate estimate(const Machine& m, const Structure& st, const Invocation& inv, 
   for (const std::string& name : units_reached(ins)) {
     const Unit* u = m.unit(name);
     if (u == nullptr) continue;  // the rule refuses it
-    Estimate::UnitTime t{name, work(m, ins, name, inv.rows, inv.operands), crossing(st, *u), 0, 0, busiest_port(m, inv, name)};
+    Estimate::UnitTime t{name, work(m, ins, name, inv.rows, inv.operands), crossing(st, *u), 0, 0,
+                         busiest_port(m, st, inv, name), busy(m, st, ins, name, inv.rows, inv.operands)};
     int64_t read_wait = 0, response = 0;
     for (const Action& a : ins.actions)
       if (a.unit == name && applies(a, inv.operands)) {
@@ -55,12 +57,12 @@ Estimate estimate(const Machine& m, const Structure& st, const Invocation& inv, 
             last_in = std::max(last_in, last_out[s.unit]);
           }
     t.start = first_in + read_wait;
-    const int64_t last = std::max(t.start + t.work, last_in + 1);
+    const int64_t last = std::max(t.start + t.busy, last_in + 1);
     first_out[name] = t.start + t.latency;
     last_out[name] = last + t.latency;
     t.end = last + t.latency + response + control.exit;
     end = std::max(end, t.end);
-    if (t.work > busiest) busiest = t.work, e.bottleneck = name, e.bottleneck_port = t.port;
+    if (t.busy > busiest) busiest = t.busy, e.bottleneck = name, e.bottleneck_port = t.port;
     e.units.push_back(std::move(t));
   }
   e.cycles = end + control.done;

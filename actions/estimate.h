@@ -6,11 +6,13 @@
 //
 //   start(u) = max(control.start + control.entry + off-chip read latency of u,
 //                  start(s) + latency(s) for every unit s sending to u)
-//   end(u)   = start(u) + work(u) + latency(u) + write response of u + control.exit
+//   end(u)   = start(u) + busy(u) + latency(u) + write response of u + control.exit
 //   cycles   = max end(u) + control.done
 //
-// where work is book()'s steps and latency the kernel's, (rows + cols - 1) x
-// (depth + 1): a row crossing each instance's pipeline and a cycle of channel.
+// where busy is book()'s steps, or the cycles a channel it books takes to pass
+// its words where that is longer (a FIFO of depth D passes at most D words
+// every read-after-write + 1 cycles: book.h, busy()), and latency the
+// kernel's crossing: a row through each instance's pipeline and its channel.
 // A body of several loops pays each loop's entry, exit and drain besides,
 // which this does not see: docs/actions.md gives the bound.
 #pragma once
@@ -37,6 +39,9 @@ struct Estimate {
     std::string unit;
     int64_t work = 0, latency = 0, start = 0, end = 0;
     std::string port;  // the port its work is bound by: the busiest it books
+    // The cycles its work takes: work, or more where a channel it books
+    // passes under a word a cycle (book.h, busy()).
+    int64_t busy = 0;
   };
   std::vector<UnitTime> units;  // in the order the instruction reaches them
   int64_t cycles = 0;

@@ -13,6 +13,11 @@ const DerivedUnit* Structure::unit(std::string_view name) const {
   return nullptr;
 }
 
+Rate slower(Rate a, Rate b) {
+  a = a.normal(), b = b.normal();
+  return a.words * b.cycles < b.words * a.cycles ? a : b;
+}
+
 int64_t DerivedUnit::crossing() const {
   int64_t raw = 1;
   for (const DerivedPort& p : ports)
@@ -42,7 +47,10 @@ Structure structure(const ArchitectureView& architecture) {
       if (b.channel) {
         add(b.name, 1, b.reads, b.writes);
         for (DerivedPort& p : u.ports)
-          if (p.name == b.name) p.read_after_write = std::max(p.read_after_write, b.read_after_write);
+          if (p.name == b.name) {
+            p.read_after_write = std::max(p.read_after_write, b.read_after_write);
+            p.rate = slower(p.rate, b.rate);
+          }
         if (channels.insert(b.name).second) s.channels.push_back({b.name, b.lanes, b.lane_bits});
         continue;
       }
@@ -115,6 +123,18 @@ OffChip off_chip(const Structure& st, const Unit& unit, std::string_view port) {
         out.read_latency = std::max(out.read_latency, derived->read_latency);
         out.write_response = std::max(out.write_response, derived->write_response);
       }
+  return out;
+}
+
+Rate rate(const Structure& st, const Unit& unit, std::string_view port) {
+  port = port.substr(0, port.find_first_of("<>"));
+  const ActionPort* p = unit.port(port);
+  const std::vector<std::string> composed =
+      p != nullptr && !p->stands_for.empty() ? p->stands_for : std::vector<std::string>{std::string(port)};
+  Rate out;
+  for (const DerivedUnit* d : kernels_of(st, unit))
+    for (const std::string& name : composed)
+      if (const DerivedPort* derived = d->port(name)) out = slower(out, derived->rate);
   return out;
 }
 

@@ -16,6 +16,29 @@
 
 namespace loom::actions {
 
+// How fast a channel passes words: at most `words` every `cycles` cycles. A
+// FIFO of depth D passes D words every rw + 1 cycles (its read after write,
+// then the write after read that frees the slot), W(k + D) >= W(k) + rw + 1;
+// compose/ gives D and that period (compose/sim/fifo_timing.h, fifo_period),
+// and this layer knows neither constant. A word a cycle or more is no bound
+// (II=1 endpoints bound it first), so min(1, D / (rw + 1)) words a cycle:
+// depth 1, 1 / 2; depth 2 a shift register, 1; depth 2 a RAM (over 1024
+// bits), 2 / 3; deeper, 1.
+struct Rate {
+  int64_t words = 1, cycles = 1;
+  // Below a word a cycle.
+  bool throttles() const { return words > 0 && words < cycles; }
+  // The fewest cycles n words take through it: ceil(n x cycles / words), and
+  // n where it does not throttle. Exact in integers: a period is a few cycles.
+  int64_t cycles_for(int64_t n) const { return throttles() ? (n * cycles + words - 1) / words : n; }
+  // A word a cycle, written {1, 1}, where it does not throttle: so an
+  // unbounded depth never multiplies.
+  Rate normal() const { return throttles() ? *this : Rate{}; }
+};
+
+// The slower of two rates (fewer words a cycle).
+Rate slower(Rate a, Rate b);
+
 // What structure() reads of a composed architecture. compose/ implements it;
 // this layer never includes compose/.
 class ArchitectureView {
@@ -36,6 +59,10 @@ class ArchitectureView {
     // shift-register FIFO's or a RAM FIFO's, by its depth and word bits,
     // compose/sim/fifo_timing.h); 0 otherwise.
     int64_t read_after_write = 0;
+    // A channel: the words it passes at most and the cycles it takes to, its
+    // depth and its FIFO's period (compose/sim/fifo_timing.h, fifo_period);
+    // a word a cycle otherwise.
+    Rate rate = {};
   };
   struct Kernel {
     std::string name;   // the placement, e.g. "spm"
@@ -62,6 +89,7 @@ struct DerivedPort {
   // member is both), a memory side's one way.
   bool reads = false, writes = false;
   int64_t read_after_write = 0;  // a channel's, as Bound gives it
+  Rate rate = {};                // a channel's, as Bound gives it, normal(); a word a cycle otherwise
 };
 
 struct DerivedUnit {
@@ -117,6 +145,12 @@ struct OffChip {
   int64_t read_latency = 0, write_response = 0;
 };
 OffChip off_chip(const Structure& structure, const Unit& unit, std::string_view port);
+
+// How fast machine unit `unit`'s port `port` passes words: the slowest rate
+// among the composed ports the port is, or (an alias) stands for, in any of
+// its kernels; a word a cycle for a port that is no channel, or that the
+// composition lacks. A chain's side ("w_chain<", "w_chain>") is its port's.
+Rate rate(const Structure& structure, const Unit& unit, std::string_view port);
 
 // A composed port the machine does not model, and why.
 struct Unmodelled {

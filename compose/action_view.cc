@@ -30,6 +30,7 @@ std::vector<actions::ArchitectureView::Kernel> RegionView::kernels() const {
           const ChannelInstance& c = region_.channels[static_cast<size_t>(t.id)];
           b = {c.name, true, info.kind == PortKind::reads, info.kind == PortKind::writes, 0, c.word.lanes, c.word.lane_bits};
           b.read_after_write = read_after_write(c.word.bits(), c.depth);
+          b.rate = {c.depth, fifo_period(c.word.bits(), c.depth)};
           break;
         }
         case ObjectKind::memory: {

@@ -91,8 +91,8 @@ int cost_verb(const MachineEntry& m, const CostArgs& a) {
                    {"cycles", e.calls[k].cycles}, {"bottleneck", e.calls[k].bottleneck},
                    {"bottleneck_port", e.calls[k].bottleneck_port}, {"units", json::array()}};
       for (const actions::Estimate::UnitTime& u : e.calls[k].units)
-        call["units"].push_back({{"unit", u.unit}, {"work", u.work}, {"latency", u.latency}, {"start", u.start},
-                                 {"end", u.end}, {"port", u.port}});
+        call["units"].push_back({{"unit", u.unit}, {"work", u.work}, {"busy", u.busy}, {"latency", u.latency},
+                                 {"start", u.start}, {"end", u.end}, {"port", u.port}});
       j["calls"].push_back(std::move(call));
     }
     for (const actions::Obligation& o : c.obligations)
@@ -103,15 +103,16 @@ int cost_verb(const MachineEntry& m, const CostArgs& a) {
   std::string out = fmt::format("cost of {} ({}), without simulating:\n", m.name, params_line(md.region));
   for (size_t k = 0; k < e.calls.size(); ++k) {
     const actions::Estimate& call = e.calls[k];
-    out += fmt::format("\n{} over {} rows:\n  {:<12} {:>7} {:>8} {:>6} {:>6}  {}\n", c.model.calls[k].instruction,
-                       c.model.calls[k].rows, "unit", "work", "latency", "start", "end", "busiest port");
+    out += fmt::format("\n{} over {} rows:\n  {:<12} {:>7} {:>7} {:>8} {:>6} {:>6}  {}\n", c.model.calls[k].instruction,
+                       c.model.calls[k].rows, "unit", "work", "busy", "latency", "start", "end", "busiest port");
     for (const actions::Estimate::UnitTime& u : call.units)
-      out += fmt::format("  {:<12} {:>7} {:>8} {:>6} {:>6}  {}{}\n", u.unit, u.work, u.latency, u.start, u.end, u.port,
-                         u.unit == call.bottleneck ? "  <- bottleneck" : "");
+      out += fmt::format("  {:<12} {:>7} {:>7} {:>8} {:>6} {:>6}  {}{}\n", u.unit, u.work, u.busy, u.latency, u.start,
+                         u.end, u.port, u.unit == call.bottleneck ? "  <- bottleneck" : "");
     out += fmt::format("  estimate: {} cycles; the bottleneck is {}, bound by its port {}\n", call.cycles, call.bottleneck,
                        call.bottleneck_port);
   }
-  out += fmt::format("\nstatic estimate: {} cycles (work: steps a unit spends; latency: a row through its kernel, "
+  out += fmt::format("\nstatic estimate: {} cycles (work: steps a unit spends; busy: the cycles they take, more "
+                     "where a channel passes under a word a cycle; latency: a row through its kernel, "
                      "from the composed pipelines; docs/actions.md gives the window)\n\nobligations:\n",
                      e.cycles);
   for (const actions::Obligation& o : c.obligations)

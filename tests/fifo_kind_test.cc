@@ -151,13 +151,17 @@ void check_kind(int64_t rw) {
     REQUIRE(timed.has_value());
     check_closed_form(*timed, rw);
   }
-  // The actions' channel crossing reads the same delay (RegionView).
+  // The actions' channel crossing reads the same delay (RegionView), and
+  // their rate the FIFO's: D words every rw + kWriteAfterRead cycles.
+  static_assert(fifo_period(W::bits, D) == read_after_write(W::bits, D) + kWriteAfterRead);
   const Region region = wide_pair<W>(K, D);
   int bound = 0;
   for (const auto& kernel : RegionView(region).kernels())
     for (const auto& b : kernel.bound)
       if (b.name == "c") {
         CHECK(b.read_after_write == rw);
+        CHECK(b.rate.words == D);
+        CHECK(b.rate.cycles == rw + kWriteAfterRead);
         ++bound;
       }
   CHECK(bound == 2);  // the producer's write and the consumer's read

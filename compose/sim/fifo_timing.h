@@ -51,4 +51,14 @@ constexpr int64_t read_after_write(int64_t width_bits, int64_t depth) {
   return is_shift_register(width_bits, depth) ? kShiftRegisterReadAfterWrite : kRamReadAfterWrite;
 }
 
+// The fewest cycles from token k's write to token k + depth's: k is read
+// read_after_write after its write, and its slot is written again
+// kWriteAfterRead after that read. So W(k + D) >= W(k) + rw + 1, and a FIFO
+// passes at most `depth` words every fifo_period() cycles: depth 1, a word
+// every 2; depth 2 a shift register, one a cycle; depth 2 a RAM (over
+// kAutoSrlMaxBits), 2 every 3; deeper, no bound below a word a cycle.
+constexpr int64_t fifo_period(int64_t width_bits, int64_t depth) {
+  return read_after_write(width_bits, depth) + kWriteAfterRead;
+}
+
 }  // namespace loom

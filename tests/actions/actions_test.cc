@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "actions/book.h"
+#include "actions/estimate.h"
 #include "actions/queries.h"
 #include "actions/rule.h"
 #include "actions/structure.h"
@@ -547,6 +548,104 @@ TEST_CASE("outputs are named once each, and no latency is negative") {
   m = two_taps();
   m.instructions[0].actions[1].outputs[1].value = "";
   refusal(m, "unnamed-output");
+}
+
+// A producer reading X and a consumer writing Y, on one channel, c, that passes `rate`: at most
+// rate.words words every rate.cycles cycles (structure.h, Rate; compose/ gives
+// a FIFO's depth and its period, read after write + write after read), and
+// whose words are read `raw` cycles after they are written.
+class PairArchitecture : public ArchitectureView {
+ public:
+  PairArchitecture(Rate rate, int64_t raw) : rate_(rate), raw_(raw) {}
+  std::vector<Kernel> kernels() const override {
+    Bound out{"c", true, false, true, 0, 1, 32}, in{"c", true, true, false, 0, 1, 32};
+    out.rate = in.rate = rate_;
+    out.read_after_write = in.read_after_write = raw_;
+    return {{"producer", 1, {{"X", false, true, false, 16, 1, 32}, out}},
+            {"consumer", 1, {in, {"Y", false, false, true, 16, 1, 32}}}};
+  }
+
+ private:
+  Rate rate_;
+  int64_t raw_;
+};
+
+// The implied machine plus one instruction: a row of X sent on c, received
+// and stored in Y; and an alias on the consumer standing for c.
+Machine stream_pair(const Structure& s) {
+  Machine m = implied_machine(s, "pair");
+  Action load = act("producer", "X.read", "load", {}, "x");
+  load.reads = Rows{"X", ""};
+  Action send = act("producer", "c", "send", {"x"});
+  send.via = "c";
+  Action receive = act("consumer", "c", "receive", {}, "y");
+  receive.via = "c";
+  Action store = act("consumer", "Y.write", "store", {"y"});
+  store.writes = Rows{"Y", ""};
+  m.instructions.push_back({"stream", {}, {load, send, receive, store}});
+  m.units[1].ports.push_back({"link", 1, PortOrigin::alias, {"c"}, "the consumer's one input"});
+  return m;
+}
+
+TEST_CASE("closed forms: a channel passing under a word a cycle costs each word 1 / rate cycles", "[actions][closed]") {
+  // min(1, D / (rw + 1)) words a cycle, counted in integers: n words take
+  // ceil(n x cycles / words) cycles where words < cycles, n otherwise.
+  CHECK(Rate{1, 2}.throttles());
+  CHECK(Rate{1, 2}.cycles_for(10) == 20);
+  CHECK(Rate{2, 3}.cycles_for(10) == 15);
+  CHECK(Rate{2, 3}.cycles_for(9) == 14);  // 13.5 rounds up
+  CHECK_FALSE(Rate{2, 2}.throttles());
+  CHECK(Rate{2, 2}.cycles_for(9) == 9);
+  CHECK(Rate{3, 3}.cycles_for(9) == 9);
+  CHECK(Rate{INT64_MAX, 3}.normal().words == 1);  // an unbounded depth never multiplies
+  CHECK(slower(Rate{2, 3}, Rate{1, 2}).cycles == 2);
+  CHECK(slower(Rate{1, 1}, Rate{2, 3}).words == 2);
+  CHECK(slower(Rate{INT64_MAX, 3}, Rate{5, 3}).words == 1);
+
+  // K = 10 rows, a word a row. Control costs {1, 1, 1, 1}: the producer
+  // starts at 2 and is busy ceil(K x cycles / words); its crossing is rw (a
+  // depth-1 pipeline writes in the cycle it reads, and its word is read rw
+  // later). The consumer starts when the first word is across, 2 + rw, and
+  // its last row is a cycle after the producer's last word is across,
+  // 2 + busy + rw + 1; then its crossing 1 and exit 1, and the region's done
+  // 1: cycles = busy + rw + 6.
+  const int64_t K = 10;
+  struct Case {
+    Rate rate;
+    int64_t raw, busy;
+  };
+  // Depth 1, a shift register: rw 1, a word every 2 cycles. Depth 2, a RAM
+  // (wide words): rw 2, 2 words every 3. Depth 3, a RAM: 3 every 3, no bound.
+  for (const Case& c : {Case{{1, 2}, 1, 2 * K}, Case{{2, 3}, 2, (3 * K + 1) / 2}, Case{{3, 3}, 2, K}}) {
+    INFO(c.rate.words << " words every " << c.rate.cycles << " cycles");
+    const Structure s = structure(PairArchitecture(c.rate, c.raw));
+    const Machine m = stream_pair(s);
+    REQUIRE(check(m).ok());
+    const Instruction& ins = m.instructions[0];
+    const Unit& producer = *m.unit("producer");
+    const Unit& consumer = *m.unit("consumer");
+    CHECK(s.unit("producer")->port("c")->rate.cycles == c.rate.normal().cycles);
+    CHECK(rate(s, producer, "c").words == c.rate.normal().words);
+    CHECK(rate(s, consumer, "link").cycles == c.rate.normal().cycles);  // an alias: the channel it stands for
+    CHECK(rate(s, consumer, "c<").cycles == c.rate.normal().cycles);    // a chain's side: its port's
+    CHECK(rate(s, consumer, "nothing").cycles == 1);
+    // The booking is the pipeline's: a word a row is an initiation of 1, and
+    // K steps. The FIFO stalls it, so each endpoint is busy longer.
+    CHECK(book(m, ins, "producer", Per::row).initiation == 1);
+    CHECK(work(m, ins, "producer", K) == K);
+    CHECK(port_cycles(m, ins, "producer", K).at("c") == K);
+    CHECK(port_cycles(m, s, ins, "producer", K).at("c") == c.busy);
+    CHECK(port_cycles(m, s, ins, "consumer", K).at("c") == c.busy);
+    CHECK(busy(m, s, ins, "producer", K) == c.busy);
+    CHECK(busy(m, s, ins, "consumer", K) == c.busy);
+    const Estimate e = estimate(m, s, {&ins, {}, K, "stream"}, ControlCosts{});
+    REQUIRE(e.units.size() == 2);
+    CHECK(e.units[0].work == K);
+    CHECK(e.units[0].busy == c.busy);
+    CHECK(e.units[1].busy == c.busy);
+    if (c.rate.throttles()) CHECK(e.units[0].port == "c");  // else X.read's K cycles, as many
+    CHECK(e.cycles == c.busy + c.raw + 6);
+  }
 }
 
 // A tree kernel whose node array is declared fully partitioned, or not.
