@@ -309,6 +309,22 @@ TEST_CASE("sim --out that cannot be written is named, exit 1; an incomplete run 
   CHECK(j.at("estimate").at("gap_percent").is_null());
 }
 
+TEST_CASE("sim's run options work with a program as without one", "[cli][sim-program]") {
+  const std::string files = write("gemm.s", gemm_text(tpu::Layout::row_major)) + " --a " + write("one.csv", "1\n") +
+                            " --b " + temp("one.csv");
+  const std::string trace = temp("program_trace.json");
+  const Run r = loom("sim --machine tinytpu " + files + " --depth acol=1 --depth a_fwd=1 --max-cycles 100000 --trace " + trace);
+  INFO(r.err);
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("check against the reference: EXACT") != std::string::npos);
+  CHECK(r.out.find("\ntrace: " + trace + " (") != std::string::npos);
+  CHECK(nlohmann::json::parse(slurp(trace)).at("traceEvents").size() > 0);
+  const auto shallow = nlohmann::json::parse(loom("sim --machine tinytpu " + files + " --depth acol=1 --json").out);
+  for (const auto& c : shallow.at("channels"))
+    if (c.at("name").get<std::string>().rfind("acol", 0) == 0) CHECK(c.at("depth") == 1);
+  CHECK(shallow.at("estimate").at("simulated") == shallow.at("cycles"));
+}
+
 TEST_CASE("sim's own workload is untouched beside a program: the same options, the same run", "[cli][sim-program]") {
   const Run plain = loom("sim --machine tinytpu --seed 2 --json");
   REQUIRE(plain.exit_code == 0);
