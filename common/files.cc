@@ -29,7 +29,9 @@ Result<std::string> read_file(const std::string& path, size_t max_bytes) {
 Status write_file(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out << text;
-  if (!out) return Error{"unwritable", "file '" + path + "'", "cannot be written"};
+  // A full disk (/dev/full) shows only once the buffer is written out.
+  out.close();
+  if (out.fail()) return Error{"unwritable", "file '" + path + "'", "cannot be written"};
   return {};
 }
 

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "machines/registry.h"
+#include "machines/sim_program.h"
 #include "machines/verb_options.h"
 #include "tools/cli.h"
 
@@ -128,13 +129,42 @@ TEST_CASE("a verb a machine registers reaches the command line with its options,
   CHECK(listed.substr(next).find(" frob") == std::string::npos);
 }
 
-TEST_CASE("the verbs every region has take the same options on every machine", "[cli]") {
+// The names a machine's SimProgram setup declares on a `sim` of its own;
+// none for a machine without one.
+std::set<std::string> sim_program_options(const MachineEntry& m) {
+  std::set<std::string> names;
+  const SimProgram* program = find_extension<SimProgram>(m.name);
+  if (program == nullptr) return names;
+  CLI::App scratch;
+  program->setup(scratch);
+  for (const CLI::Option* o : scratch.get_options()) names.insert(o->get_name());
+  names.erase("--help");
+  return names;
+}
+
+TEST_CASE("the verbs every region has take the same options on every machine, sim the machine's program's beside", "[cli]") {
   for (const std::string verb : {"describe", "dot", "sim", "fifo", "hls"}) {
     INFO(verb);
-    const std::set<std::string> first = options_in(cli({verb, "--help"}).out);
-    CHECK(first.count("--machine") == 1);
-    for (const MachineEntry& m : machines()) CHECK(options_in(cli({verb, "--machine", m.name, "--help"}).out) == first);
+    // sim's default machine is the first; its program options, if any, are its own.
+    std::set<std::string> common = options_in(cli({verb, "--help"}).out);
+    if (verb == "sim")
+      for (const std::string& own : sim_program_options(machines()[0])) common.erase(own);
+    CHECK(common.count("--machine") == 1);
+    for (const MachineEntry& m : machines()) {
+      INFO(m.name);
+      std::set<std::string> expected = common;
+      if (verb == "sim") {
+        const std::set<std::string> own = sim_program_options(m);
+        for (const std::string& o : own) CHECK(common.count(o) == 0);  // a machine adds options, it replaces none
+        expected.insert(own.begin(), own.end());
+      }
+      CHECK(options_in(cli({verb, "--machine", m.name, "--help"}).out) == expected);
+    }
   }
+  // TinyTPU's is the program sim runs instead of its GEMM; the example has none.
+  CHECK(sim_program_options(*find_machine("tinytpu").value()) ==
+        std::set<std::string>{"FILE", "--a", "--b", "--c", "--layout", "--out", "--root", "--spec"});
+  CHECK(sim_program_options(*find_machine("example").value()).empty());
 }
 
 TEST_CASE("loom machines lists the verbs every region has for every machine, fifo among them", "[cli]") {

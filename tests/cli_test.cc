@@ -210,6 +210,17 @@ TEST_CASE("loom ref runs a GEMM program on CSV matrices", "[cli][isa]") {
   }
 }
 
+TEST_CASE("loom ref names an output it cannot write, a full disk among them", "[cli][isa]") {
+  const std::string program = write_temp("halt.s", "halt\n");
+  const std::string a = write_temp("one.csv", "1\n");
+  for (const std::string out : {"/dev/full", "/nonexistent/dir/c.csv"}) {
+    INFO(out);
+    const Run r = loom("ref " + program + " --a " + a + " --b " + a + " --out " + out);
+    CHECK(r.exit_code == 1);
+    CHECK(r.err == "loom: error[unwritable] file '" + out + "': cannot be written\n");
+  }
+}
+
 TEST_CASE("loom ref names a bad CSV cell by file, line and column", "[cli][isa]") {
   const std::string program = write_temp("halt.s", "halt\n");
   const std::string a = write_temp("bad_a.csv", "1,2\n3,300\n");

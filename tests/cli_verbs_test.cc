@@ -36,10 +36,14 @@ const std::string kProgram = "dma_ld rows=4 route=1 dst=0 src=0 stride=4\nhalt\n
 
 TEST_CASE("every example of a silently ignored option is refused, exit 2", "[cli]") {
   const std::string file = write("p.s", kProgram);
+  const std::string csv = write("m.csv", "1,2\n3,4\n");
   for (const std::string& args :
        {std::string("describe --machine example --gemm 3x3x3 --a x"), "cost " + file + " --gemm 4x4x4",
         std::string("machines --param T=999999"), "asm " + file + " --machine nope",
-        std::string("gen-isa --check --param T=3"), std::string("sim --machine example --seed 1 --seed 2")}) {
+        std::string("gen-isa --check --param T=3"), std::string("sim --machine example --seed 1 --seed 2"),
+        // A program's inputs are its files: no seed draws them, and no machine but its own takes them.
+        "sim --machine tinytpu " + file + " --a " + csv + " --b " + csv + " --seed 1",
+        "sim --machine example " + file + " --a " + csv + " --b " + csv, "sim --machine tinytpu --out " + csv}) {
     INFO(args);
     const Run r = loom(args);
     CHECK(r.exit_code == 2);
@@ -189,6 +193,12 @@ TEST_CASE("every verb documents its options", "[cli]") {
     CHECK(r.out.find("Usage: loom " + verb) != std::string::npos);
   }
   CHECK(loom("sim --help").out.find("--max-cycles") != std::string::npos);
+  // sim takes the named machine's program options: TinyTPU's, and not the example's.
+  for (const std::string option : {"FILE", "--a", "--b", "--c", "--layout", "--out"}) {
+    INFO(option);
+    CHECK(loom("sim --machine tinytpu --help").out.find("  " + option + " ") != std::string::npos);
+    CHECK(loom("sim --machine example --help").out.find("  " + option + " ") == std::string::npos);
+  }
   CHECK(loom("cost --help").out.find("--gemm") != std::string::npos);
   CHECK(loom("--help").out.find("hls") != std::string::npos);
 }

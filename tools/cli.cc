@@ -29,6 +29,7 @@
 #include "compose/sim/sim_report.h"
 #include "compose/sim/simulator.h"
 #include "machines/registry.h"
+#include "machines/sim_program.h"
 #include "machines/verb_options.h"
 #include "machines/workload_run.h"
 #include "tools/fifo_command.h"
@@ -194,14 +195,18 @@ struct SimFlags {
   bool json = false;
 };
 
-// Simulates a region on its machine's workload and prints the report; 0 only
-// when the run completed and matched the reference.
-int simulate_and_report(const MachineEntry& machine, const Region& region, const SimFlags& f) {
-  // A trace that cannot be written is named before the run, not after it.
+// A trace that cannot be written is named before the run, not after it.
+Status trace_writable(const SimFlags& f) {
   if (!f.trace.empty() && !std::ofstream(user_path(f.trace), std::ios::app).good())
-    return exit_reporting(Error{"trace", "file '" + user_path(f.trace) + "'", "cannot be written"});
-  auto work = machine.workload(region, f.seed);
-  if (!work.ok()) return exit_reporting(work.status());
+    return Error{"trace", "file '" + user_path(f.trace) + "'", "cannot be written"};
+  return {};
+}
+
+// Simulates a region on a workload (the machine's, or a program's, whose
+// `finish` then writes its outputs and adds to the report) and prints the
+// report; 0 only when the run completed and matched the reference.
+int simulate_and_report(const MachineEntry& machine, const Region& region, const SimFlags& f, const Workload& work,
+                        const std::function<Result<SimProgramReport>(const SimResult&)>& finish = nullptr) {
   // The trace, if asked for, subscribes to the run as a view; the report and
   // the JSON format its result.
   TraceView trace;
@@ -211,7 +216,8 @@ int simulate_and_report(const MachineEntry& machine, const Region& region, const
   options.depths = f.depths;
   options.engine = f.engine == "trace" ? SimOptions::Engine::trace : SimOptions::Engine::coupled;
   if (!f.trace.empty()) options.listeners.push_back(&trace);
-  auto result = run_workload(region, work.value(), "seed " + std::to_string(f.seed), options);
+  const std::string where = finish ? std::string("the program") : "seed " + std::to_string(f.seed);
+  auto result = run_workload(region, work, where, options);
   if (!result.ok()) return exit_reporting(result.status());
   const SimResult& run = result.value().sim;
   // Only a completed run is checked: the report says why one did not complete.
@@ -223,21 +229,30 @@ int simulate_and_report(const MachineEntry& machine, const Region& region, const
     file << trace.text();
     if (!file.good()) return exit_reporting(Error{"trace", "file '" + path + "'", "could not be written"});
   }
+  SimProgramReport extra;
+  if (finish) {
+    auto finished = finish(run);
+    if (!finished.ok()) return exit_reporting(finished.status());
+    extra = std::move(finished).value();
+  }
   if (f.json) {
     nlohmann::json j = sim_json(region, run);
     j["machine"] = machine.name;
-    j["workload"] = work.value().description;
-    j["seed"] = f.seed;
+    j["workload"] = work.description;
+    j["seed"] = finish ? nlohmann::json(nullptr) : nlohmann::json(f.seed);  // a program's inputs are its own
     j["check"] = {{"verdict", !run.ok() ? "not-run" : check.ok() ? "EXACT" : "MISMATCH"}, {"mismatches", nlohmann::json::array()}};
     for (const Error& e : check.errors())
       j["check"]["mismatches"].push_back({{"kind", e.kind}, {"where", e.where}, {"message", e.message}});
+    if (extra.json.is_object())
+      for (const auto& [key, value] : extra.json.items()) j[key] = value;
     std::printf("%s\n", j.dump(2).c_str());
     return code;
   }
-  std::printf("workload: %s\n", work.value().description.c_str());
+  std::printf("workload: %s\n", work.description.c_str());
   std::printf("%s", sim_report(region, run).c_str());
   if (run.ok())
     std::printf("\ncheck against the reference: %s\n%s", check.ok() ? "EXACT" : "MISMATCH", check.to_string().c_str());
+  std::fwrite(extra.text.data(), 1, extra.text.size(), stdout);
   if (!f.trace.empty()) std::printf("trace: %s (%zu process tracks)\n", user_path(f.trace).c_str(), run.processes.size());
   return code;
 }
@@ -392,9 +407,9 @@ class CommandLine {
                                     "FIFO occupancy, the check against the reference, a deadlock report if it hangs");
     add_machine_options(sim, region_options_, all_);
     add_depth_options(sim, region_options_);
-    once(sim->add_option("--seed", sim_flags_.seed, "the workload's random seed (default 0)"))
-        ->type_name("N")
-        ->check(integer_at_least(0));
+    CLI::Option* seed = once(sim->add_option("--seed", sim_flags_.seed, "the workload's random seed (default 0)"))
+                            ->type_name("N")
+                            ->check(integer_at_least(0));
     once(sim->add_option("--max-cycles", sim_flags_.max_cycles, "the watchdog's cycle bound"))
         ->type_name("N")
         ->check(integer_at_least(1))
@@ -413,13 +428,34 @@ class CommandLine {
         ->check(CLI::IsMember({"coupled", "trace"}))
         ->capture_default_str();
     once(sim->add_flag("--json", sim_flags_.json, "one JSON document (docs/cli.md)"));
+    // The machine the command line names (else sim's default) may take a
+    // program of the user's, with options of its own (machines/sim_program.h):
+    // only that machine's setup runs, so on another machine they are unknown.
+    if (argc_ > 1 && std::string(argv_[1]) == "sim" && !all_.empty()) {
+      const MachineEntry* named = machine_named(argc_, argv_);
+      const MachineEntry& setup_for = named != nullptr ? *named : *all_[0];
+      if (const SimProgram* program = find_extension<SimProgram>(setup_for.name)) {
+        sim_program_ = program->setup(*sim);
+        // A program brings its own inputs: nothing is drawn from a seed.
+        if (sim_program_.program != nullptr) sim_program_.program->excludes(seed);
+      }
+    }
     sim->callback([&] {
       action_ = [&] {
         auto c = choose("sim", region_options_, all_);
         if (!c.ok()) return exit_reporting(c.status(), kExitUsage);
         auto region = compose(c.value(), &sim_flags_.depths);
         if (!region.ok()) return exit_reporting(region.status());
-        return simulate_and_report(*c.value().machine, region.value(), sim_flags_);
+        if (Status trace = trace_writable(sim_flags_); !trace.ok()) return exit_reporting(trace);
+        if (sim_program_.program != nullptr && sim_program_.program->count() > 0) {
+          auto program = sim_program_.workload(region.value());
+          if (!program.ok()) return exit_reporting(program.status());
+          return simulate_and_report(*c.value().machine, region.value(), sim_flags_, program.value().work,
+                                     program.value().finish);
+        }
+        auto work = c.value().machine->workload(region.value(), sim_flags_.seed);
+        if (!work.ok()) return exit_reporting(work.status());
+        return simulate_and_report(*c.value().machine, region.value(), sim_flags_, work.value());
       };
     });
   }
@@ -555,6 +591,7 @@ class CommandLine {
   bool describe_json_ = false;
   DotOptions dot_options_;
   SimFlags sim_flags_;
+  SimProgramRun sim_program_;  // the named machine's program options on sim, if it has any
   FifoCommand fifo_options_;
   HlsCommand hls_options_;
   const MachineEntry* setup_machine_ = nullptr;  // whose options the machine verb typed declares

@@ -13,7 +13,6 @@
 #include <tuple>
 
 #include "actions/queries.h"
-#include "common/csv.h"
 #include "common/files.h"
 #include "common/report.h"
 #include "common/settings_line.h"
@@ -28,6 +27,7 @@
 #include "machines/tinytpu/gen_isa.h"
 #include "machines/tinytpu/isa_dsl.h"
 #include "machines/tinytpu/isa_files.h"
+#include "machines/tinytpu/program_files.h"
 #include "machines/tinytpu/reference.h"
 #include "machines/tinytpu/tinytpu.h"
 #include "machines/verb.h"
@@ -93,36 +93,6 @@ std::string root_of(const SpecArgs& a) { return workspace_root(a.root); }
 
 std::string spec_of(const SpecArgs& a) {
   return a.spec.empty() ? root_of(a) + "/" + std::string(kSpecPath) : a.spec;
-}
-
-// The build the arguments name, and the program FILE assembled for it, which
-// must fit the build's instruction memory as the composed region's does.
-Result<Assembled> assemble_file(const std::string& file, const isa::Params& p) {
-  auto text = read_file(file);
-  if (!text.ok()) return text.status();
-  auto assembled = assemble_text(text.value(), file, p);
-  if (!assembled.ok()) return assembled.status();
-  if (Status fits = check_fits(static_cast<int64_t>(assembled.value().encoded.words.size()), p); !fits.ok()) return fits;
-  return assembled;
-}
-
-// A MAXDIM x MAXDIM int8 matrix from CSV: one row a line, every row as long;
-// a smaller matrix fills the top-left corner. Placed in DRAM by the layout
-// (matrix_index), which the program's addresses must assume.
-Status read_matrix(const std::string& path, const isa::Params& p, Layout layout, std::vector<int64_t>& into) {
-  const int64_t maxdim = p.MAXDIM;
-  auto text = read_file(path);
-  if (!text.ok()) return text.status();
-  auto rows = parse_csv(text.value(), path, -128, 127);
-  if (!rows.ok()) return rows.status();
-  const auto& m = rows.value();
-  if (static_cast<int64_t>(m.size()) > maxdim || static_cast<int64_t>(m[0].size()) > maxdim)
-    return Error{"csv-shape", path, fmt::format("is {} x {}, larger than MAXDIM x MAXDIM = {} x {}", m.size(),
-                                                m[0].size(), maxdim, maxdim)};
-  for (size_t r = 0; r < m.size(); ++r)
-    for (size_t c = 0; c < m[r].size(); ++c)
-      into[static_cast<size_t>(matrix_index(p, layout, static_cast<int64_t>(r), static_cast<int64_t>(c)))] = m[r][c];
-  return {};
 }
 
 // The spec, the arguments' build, and the spec's behavioural model at that build.
@@ -543,13 +513,7 @@ int reference(const RefArgs& a) {
   if (!inputs.ok()) return exit_reporting(inputs);
   const Status ran = run_reference(assembled.value().encoded, state);
   if (!ran.ok()) return exit_reporting(ran);
-  std::string csv;
-  const int64_t side = p.value().MAXDIM;
-  for (int64_t r = 0; r < side; ++r) {
-    for (int64_t c = 0; c < side; ++c)
-      csv += (c ? "," : "") + std::to_string(state.C[static_cast<size_t>(matrix_index(p.value(), state.layout, r, c))]);
-    csv += "\n";
-  }
+  const std::string csv = matrix_csv(p.value(), state.layout, state.C);
   if (a.out.empty()) {
     print(csv);
     return 0;
