@@ -291,7 +291,7 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
       // dispatch domain over kernels (the array) takes the weight chain's
       // words in its loaders while its PEs take the rows, so the two overlap.
       int64_t occupancy = 0;
-      const auto cycles = actions::port_cycles(m, *model_ins, u, ins.nr, values);
+      const auto cycles = actions::port_cycles(m, structure, *model_ins, u, ins.nr, values);  // at each channel's rate
       for (const auto& [port, n] : cycles) occupancy = std::max(occupancy, n);
       if (cycles.empty()) occupancy = steps;
       const int64_t start = std::max(free_at[u], input);
