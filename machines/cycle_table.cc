@@ -13,8 +13,9 @@ namespace {
 std::string key(const CycleRow& r) { return r.build + "\t" + r.run; }
 
 std::string text_of(const std::string& machine, const std::vector<CycleRow>& rows) {
-  std::string out = "# The cycles `loom bench --machine " + machine +
-                    "` measures, one run a line: BUILD<TAB>RUN<TAB>CYCLES.\n"
+  std::string out = "# A snapshot: the cycles `loom bench --machine " + machine +
+                    "` measured, one run a line: BUILD<TAB>RUN<TAB>CYCLES.\n"
+                    "# It records what the model gave, not why: closed-form tests hold the mechanisms.\n"
                     "# bench fails on any difference. Rewrite with `loom bench --machine " + machine +
                     " --rewrite-cycles`,\n# and say in the commit why each row moved (machines/cycle_table.h).\n";
   for (const CycleRow& r : rows) out += r.build + "\t" + r.run + "\t" + std::to_string(r.cycles) + "\n";

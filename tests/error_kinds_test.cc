@@ -97,7 +97,6 @@ constexpr std::string_view kErrorWrappers[] = {
 // Dashed literals that open a call of more arguments and are not error kinds.
 constexpr std::string_view kNotKinds[] = {
     "gen-isa",  // a verb of tools/cli.cc: add_verb("gen-isa", description, ...)
-    "row-major",  // a value of TinyTPU's --layout: CLI::IsMember({"row-major", "tile-major"})
 };
 
 // ---------------------------------------------------------------- tokens

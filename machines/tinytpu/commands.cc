@@ -629,12 +629,7 @@ const VerbRegistration kRef({"ref", "tinytpu", "run a program on the ISA referen
                                    ->required();
                                add_path(cmd, "--b", a->b, "DRAM matrix B, likewise")->required();
                                add_path(cmd, "--out", a->out, "write C there instead of to standard output");
-                               once(cmd.add_option("--layout", a->layout,
-                                                   "how the matrices lie in DRAM, as the program addresses them: "
-                                                   "row-major (the seed's, row * MAXDIM + col) or tile-major"))
-                                   ->type_name("LAYOUT")
-                                   ->check(CLI::IsMember({"row-major", "tile-major"}))
-                                   ->capture_default_str();
+                               once(add_layout_option(cmd, a->layout));
                                return run_with(a, reference);
                              }});
 

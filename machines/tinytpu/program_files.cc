@@ -44,4 +44,15 @@ std::string matrix_csv(const isa::Params& p, Layout layout, const std::vector<in
   return csv;
 }
 
+CLI::Option* add_layout_option(CLI::App& cmd, std::string& layout) {
+  layout = std::string(to_string(Layout::row_major));
+  return cmd
+      .add_option("--layout", layout,
+                  "how the matrices lie in DRAM, as the program addresses them: row-major (the seed's, row * MAXDIM + col) "
+                  "or tile-major")
+      ->type_name("LAYOUT")
+      ->check(CLI::IsMember({std::string(to_string(Layout::row_major)), std::string(to_string(Layout::tile_major))}))
+      ->capture_default_str();
+}
+
 }  // namespace loom::tinytpu

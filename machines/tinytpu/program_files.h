@@ -2,6 +2,8 @@
 // `loom cost` and `loom sim` read and write, each the same way.
 #pragma once
 
+#include <CLI/CLI.hpp>
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -28,5 +30,10 @@ Status read_matrix(const std::string& path, const isa::Params& p, Layout layout,
 // A DRAM matrix's cells, laid out by `layout`, as CSV: every one of its
 // MAXDIM x MAXDIM elements, a row a line.
 std::string matrix_csv(const isa::Params& p, Layout layout, const std::vector<int64_t>& cells);
+
+// `--layout LAYOUT` on `cmd`, into `layout`: row-major (the default) or
+// tile-major, anything else refused by the parser. Every verb that reads or
+// writes matrix files takes it the same way.
+CLI::Option* add_layout_option(CLI::App& cmd, std::string& layout);
 
 }  // namespace loom::tinytpu

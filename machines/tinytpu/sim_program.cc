@@ -132,13 +132,7 @@ SimProgramRun setup(CLI::App& sim) {
       add_path(sim, "--a", a->a, "DRAM matrix A as CSV: one row a line, int8; a smaller one fills the top-left corner");
   CLI::Option* in_b = add_path(sim, "--b", a->b, "DRAM matrix B, likewise");
   CLI::Option* in_c = add_path(sim, "--c", a->c, "DRAM matrix C's starting contents, likewise (default: zeroed)");
-  CLI::Option* layout = once(sim.add_option("--layout", a->layout,
-                                            "how the matrices lie in DRAM, as the program addresses them: "
-                                            "row-major (the seed's, row * MAXDIM + col) or tile-major"))
-                            ->type_name("LAYOUT")
-                            ->check(CLI::IsMember({std::string(to_string(Layout::row_major)),
-                                                   std::string(to_string(Layout::tile_major))}))
-                            ->capture_default_str();
+  CLI::Option* layout = once(add_layout_option(sim, a->layout));
   CLI::Option* out = add_path(sim, "--out", a->out, "write the simulated C there as CSV, as `loom ref --out` writes it");
   add_spec_paths(sim, a->root, a->spec);
   // Only together: the program and its two operands, and the rest only with a program.
