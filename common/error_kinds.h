@@ -628,7 +628,7 @@ inline constexpr ErrorKind kErrorKinds[] = {
     {"bench-failed", ErrorLayer::tinytpu,
      "A bench run did not simulate exactly, so it has no cycles.",
      "error[bench-failed] run 'gemm 8x8x8 looped': did not simulate exactly, so it has no cycles to set beside:"
-     " error[program-too-long] program: needs 22 imem words (headers included), but IMEM_WORDS is 20"},
+     " error[program-too-long] program: needs 22 imem words (headers included), but IMEM_WORDS is 16"},
     {"build-mismatch", ErrorLayer::tinytpu,
      "A program or initial state was made for another build (T, MAXDIM, AR_RAW_DIST) than the region.",
      "error[build-mismatch] program: the program was assembled for T=4, MAXDIM=32, AR_RAW_DIST=4, but the region is"

@@ -142,7 +142,7 @@ TINYTPU = [
     # ---- instruction_loop.h ----
     struct(
         name = "instruction_rows_stop_one_early",
-        breaks = "a flat instruction loop (accu's) stops when one trip of its count is left",
+        breaks = "every unit's flat instruction loop stops when one trip of its count is left",
         file = _LOOP,
         anchor = "return trips - done > 0;",
         replacement = "return trips - done > 1;",

@@ -18,6 +18,7 @@
 #include "compose/sim/fifo_times.h"
 #include "compose/sim/simulator.h"
 #include "compose/sim/trace_engine.h"
+#include "tests/word_pair.h"
 #include "units/unit.h"
 
 namespace loom {
@@ -66,47 +67,8 @@ TEST_CASE("a FIFO is a shift register iff depth <= 2 and depth x width <= 1024 b
 // K words of `W` written at II=1, read at II=2: the worked example of
 // docs/timing.md ("producer II=1 -> consumer II=2, FIFO depth D") at any width.
 template <class W>
-struct WordEmit {
-  LOOM_UNIT("word_emit");
-  LOOM_WRITES(out, W);
-  LOOM_PARAM(k, K);
-  static constexpr auto ports = port_list(out);
-  static constexpr auto params = param_list(k);
-  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
-  template <class IO> static void body(IO& io) {
-    for (int64_t i = 0; i < io.param(k); ++i) {
-      W w;
-      w.set_lane(0, i);
-      io.write(out, w);
-    }
-  }
-};
-
-template <class W>
-struct WordDrain {
-  LOOM_UNIT("word_drain");
-  LOOM_READS(in, W);
-  LOOM_PARAM(k, K);
-  static constexpr auto ports = port_list(in);
-  static constexpr auto params = param_list(k);
-  static constexpr Pipeline pipeline{/*ii=*/2, /*depth=*/1};
-  template <class IO> static void body(IO& io) {
-    for (int64_t i = 0; i < io.param(k); ++i) (void)io.read(in);
-  }
-};
-
-template <class W>
 Region wide_pair(int64_t k, int64_t qd) {
-  ParameterSet p;
-  p.param("K", k, 1, 1 << 20, "words");
-  p.param("QD", qd, 1, 64, "fifo depth");
-  Architecture arch("wide_pair", p);
-  Handle c = arch.channel<W>("c", one(), "QD", "words");
-  place<WordEmit<W>>(arch, "producer", one()).bind(WordEmit<W>::out, c());
-  place<WordDrain<W>>(arch, "consumer", one()).bind(WordDrain<W>::in, c());
-  auto region = arch.compose();
-  REQUIRE(region.ok());
-  return std::move(region).value();
+  return test::word_pair<W, 2>("wide_pair", k, qd);
 }
 
 constexpr int64_t K = 10;

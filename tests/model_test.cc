@@ -17,6 +17,7 @@
 #include "machines/conform.h"
 #include "machines/model.h"
 #include "machines/registry.h"
+#include "tests/word_pair.h"
 #include "units/unit.h"
 
 namespace loom {
@@ -114,47 +115,8 @@ TEST_CASE("cost names the bottleneck and the port that binds it", "[model][cost]
 
 // K words of `W` written at II=1 and read at II=1, over one FIFO of depth QD.
 template <class W>
-struct RateEmit {
-  LOOM_UNIT("rate_emit");
-  LOOM_WRITES(out, W);
-  LOOM_PARAM(k, K);
-  static constexpr auto ports = port_list(out);
-  static constexpr auto params = param_list(k);
-  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
-  template <class IO> static void body(IO& io) {
-    for (int64_t i = 0; i < io.param(k); ++i) {
-      W w;
-      w.set_lane(0, i);
-      io.write(out, w);
-    }
-  }
-};
-
-template <class W>
-struct RateDrain {
-  LOOM_UNIT("rate_drain");
-  LOOM_READS(in, W);
-  LOOM_PARAM(k, K);
-  static constexpr auto ports = port_list(in);
-  static constexpr auto params = param_list(k);
-  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
-  template <class IO> static void body(IO& io) {
-    for (int64_t i = 0; i < io.param(k); ++i) (void)io.read(in);
-  }
-};
-
-template <class W>
 Region rate_pair(int64_t k, int64_t qd) {
-  ParameterSet p;
-  p.param("K", k, 1, 1 << 20, "words");
-  p.param("QD", qd, 1, 64, "fifo depth");
-  Architecture arch("rate_pair", p);
-  Handle c = arch.channel<W>("c", one(), "QD", "words");
-  place<RateEmit<W>>(arch, "producer", one()).bind(RateEmit<W>::out, c());
-  place<RateDrain<W>>(arch, "consumer", one()).bind(RateDrain<W>::in, c());
-  auto region = arch.compose();
-  REQUIRE(region.ok());
-  return std::move(region).value();
+  return test::word_pair<W, 1>("rate_pair", k, qd);
 }
 
 // A FIFO of depth D passes at most D words every rw + 1 cycles

@@ -222,6 +222,7 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
   if (!stream.empty())
     if (const actions::Instruction* first = m.instruction(isa::info(stream.front().op).name); first != nullptr)
       free_at[actions::units_reached(*first).front()] = c.prologue;
+  std::map<std::string, std::vector<int64_t>> began;  // each unit's start of each of its instructions
   // dma_ld serves no row before A and B are landed on chip: one loop from its
   // start, a word of each a trip (units/library/tinytpu/dma_ld.h).
   const actions::DerivedUnit* dma_ld = structure.unit("dma_ld");
@@ -230,9 +231,15 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
     c.landing = loop_cycles(program.params.DRAM_WORDS, landed_from->read_latency, dma_ld->depth);
     // Then its header read, an iteration of its own, and its row loop entered.
     free_at["dma_ld"] = kProcessStart + c.landing + 1 + kLoopEntry;
+    // Its header waits in its queue from the prefetch until that read: a slot
+    // of QD the sequencer cannot fill until then.
+    began["dma_ld"].push_back(kProcessStart + c.landing);
   }
+  // Whatever the program, the region is done no sooner than the prefetch and
+  // the landing: a program of a halt alone still pays both.
+  end = std::max(end, c.prologue);
+  if (free_at.count("dma_ld")) end = std::max(end, free_at["dma_ld"] + kLoopExit);
   const std::vector<int64_t> walked = control_trips(program.encoded);
-  std::map<std::string, std::vector<int64_t>> began;  // each unit's start of each of its instructions
   for (size_t k = 0; k < stream.size(); ++k) {
     const isa::Instruction& ins = stream[k];
     const actions::Instruction* model_ins = m.instruction(isa::info(ins.op).name);
@@ -241,6 +248,7 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
     // it, and writes the instruction into each unit's queue of QD words no
     // sooner than the cycle after that unit took the instruction QD before.
     const std::vector<std::string> reaches = actions::units_reached(*model_ins);
+    if (reaches.empty()) continue;  // an instruction no unit executes costs nothing
     const std::string& dispatcher = reaches.front();
     if (k < walked.size()) free_at[dispatcher] += walked[k];
     const actions::DerivedUnit* dispatching = structure.unit(dispatcher);
@@ -319,9 +327,13 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
       for (const actions::Action& a : model_ins->actions)
         if (a.unit == u && a.op == "receive" && cycles.count(a.port) && !(a.per == actions::Per::instruction && hops[u] > 1))
           for (const actions::Action& s : model_ins->actions)
-            if (s.op == "send" && s.via == a.via && s.unit != u && free_at.count(s.unit))
-              free_at[s.unit] = std::max(free_at[s.unit], started[u] + cycles.at(a.port) -
-                                                              program.params.DATA_QD * hops[s.unit] + 2 - latency[s.unit]);
+            if (s.op == "send" && s.via == a.via && s.unit != u && free_at.count(s.unit)) {
+              // Only words past the slack wait for this instruction's reads;
+              // the rest fit behind the earlier instructions' words.
+              const int64_t slack = program.params.DATA_QD * hops[s.unit], words = cycles.at(a.port);
+              if (words > slack)
+                free_at[s.unit] = std::max(free_at[s.unit], started[u] + words - slack + 2 - latency[s.unit]);
+            }
       work[u] += steps;
       for (const auto& [port, n] : cycles) port_work[u][port] += n;
       cost_row.units.push_back({u, steps, row.empty() ? once.span : row.span, row.empty() ? once.initiation : row.initiation,

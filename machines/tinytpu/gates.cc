@@ -222,7 +222,8 @@ std::vector<GateCase> bench_cases(const isa::Params& p) {
     c.run.name = "vadd_program " + std::to_string(side) + "x" + std::to_string(side) + "x" + std::to_string(side);
     cases.push_back(std::move(c));
   }
-  // Loom's variant: the same operands laid out tile-major, the looped GEMMs.
+  // Loom's variant: the looped GEMMs on operands drawn as above (the same
+  // cells, so other matrices) laid out tile-major.
   const IsaState tiled = random_operands(p, 0, -4, 4, false, Layout::tile_major);
   const size_t row_major_cases = cases.size();
   for (size_t i = 0; i < row_major_cases; ++i) {

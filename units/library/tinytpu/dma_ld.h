@@ -3,7 +3,7 @@
 //
 // It lands A and B on chip first, in the seed's two burst landing buffers
 // a_onchip and b_onchip: one loop that reads a word of each a trip, so each
-// matrix is one sequential m_axi burst whatever the layout (the seed's
+// matrix is read in sequential m_axi bursts whatever the layout (the seed's
 // row-major matrices put a tile's rows MAXDIM / T words apart, which read
 // from DRAM would be a request a row). Then one flat row loop serves every
 // dma_ld from the landed copies, a row a cycle at any stride, reading the
