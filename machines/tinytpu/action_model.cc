@@ -223,6 +223,13 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
     if (const actions::Instruction* first = m.instruction(isa::info(stream.front().op).name); first != nullptr)
       free_at[actions::units_reached(*first).front()] = c.prologue;
   std::map<std::string, std::vector<int64_t>> began;  // each unit's start of each of its instructions
+  // Each data stream's words so far, and when its receiver read each.
+  struct Stream {
+    int64_t depth = 0;
+    int64_t written = 0;
+    std::vector<int64_t> read;
+  };
+  std::map<std::string, Stream> streams;
   // dma_ld serves no row before A and B are landed on chip: one loop from its
   // start, a word of each a trip (units/library/tinytpu/dma_ld.h).
   const actions::DerivedUnit* dma_ld = structure.unit("dma_ld");
@@ -265,15 +272,14 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
     // unit that feeds it in this instruction: the first unit reached (the
     // sequencer) feeds every other, and a send on a channel feeds its receiver.
     std::map<std::string, int64_t> started;
-    const std::vector<std::string> reached = actions::units_reached(*model_ins);
-    for (const std::string& u : reached) {
+    for (const std::string& u : reaches) {
       const int64_t steps = actions::work(m, *model_ins, u, ins.nr, values);
       if (steps == 0) continue;
       const actions::Booking row = actions::book(m, *model_ins, u, actions::Per::row, values);
       const actions::Booking once = actions::book(m, *model_ins, u, actions::Per::instruction, values);
       // ... and it finishes no sooner than its senders' last rows have crossed.
       int64_t input = 0, last_input = 0;
-      if (u != reached.front() && started.count(reached.front())) input = started[reached.front()] + latency[reached.front()];
+      if (u != dispatcher && started.count(dispatcher)) input = started[dispatcher] + latency[dispatcher];
       for (const actions::Action& a : model_ins->actions)
         if (a.unit == u && a.op == "receive")
           for (const actions::Action& s : model_ins->actions)
@@ -302,7 +308,18 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
       const auto cycles = actions::port_cycles(m, structure, *model_ins, u, ins.nr, values);  // at each channel's rate
       for (const auto& [port, n] : cycles) occupancy = std::max(occupancy, n);
       if (cycles.empty()) occupancy = steps;
-      const int64_t start = std::max(free_at[u], input);
+      int64_t start = std::max(free_at[u], input);
+      // Back-pressure from the words still queued: this instruction's first
+      // word enters a stream no sooner than the cycle after the word `depth`
+      // ahead of it was read, and a unit writes a word its crossing less the
+      // read-after-write cycle after the trip that sends it issues.
+      for (const actions::Action& a : model_ins->actions)
+        if (a.unit == u && a.op == "send" && streams.count(a.via)) {
+          const Stream& q = streams.at(a.via);
+          const int64_t ahead = q.written - q.depth;
+          if (ahead >= 0 && ahead < static_cast<int64_t>(q.read.size()))
+            start = std::max(start, q.read[static_cast<size_t>(ahead)] + 2 - latency[u]);
+        }
       started[u] = start + read_wait;
       began[u].push_back(started[u]);
       free_at[u] = std::max(started[u] + occupancy, last_input);
@@ -315,24 +332,22 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
       } else {
         end = std::max(end, free_at[u] + latency[u]);
       }
-      // Back-pressure: a sender writes its word n into a data stream of
-      // DATA_QD words no sooner than the cycle after this unit read word
-      // n - DATA_QD (fifo_timing.h). It writes a word its crossing less the
-      // read-after-write cycle after the trip that sends it issues, so it is
-      // free that much sooner. A dispatch domain over a grid (the array)
-      // sending holds DATA_QD words more in each stream along its crossing;
-      // receiving, its per-instruction words (the weight chain's) go to its
-      // loaders, which run ahead of its rows (the shadow register), so only
-      // its rows are held back.
+      // ... and its last word no sooner than the cycle after the word `depth`
+      // before it was read, counting the earlier instructions' words still
+      // queued (fifo_timing.h). A grid sending (the array) holds DATA_QD words
+      // more at each instance along its crossing; a grid receiving takes its
+      // per-instruction words (the weight chain's) in its loaders, which run
+      // ahead of its rows (the shadow register), so only its rows are held.
       for (const actions::Action& a : model_ins->actions)
         if (a.unit == u && a.op == "receive" && cycles.count(a.port) && !(a.per == actions::Per::instruction && hops[u] > 1))
           for (const actions::Action& s : model_ins->actions)
             if (s.op == "send" && s.via == a.via && s.unit != u && free_at.count(s.unit)) {
-              // Only words past the slack wait for this instruction's reads;
-              // the rest fit behind the earlier instructions' words.
-              const int64_t slack = program.params.DATA_QD * hops[s.unit], words = cycles.at(a.port);
-              if (words > slack)
-                free_at[s.unit] = std::max(free_at[s.unit], started[u] + words - slack + 2 - latency[s.unit]);
+              Stream& q = streams.try_emplace(a.via, Stream{program.params.DATA_QD * hops[s.unit], 0, {}}).first->second;
+              const int64_t words = cycles.at(a.port);
+              for (int64_t w = 0; w < words; ++w) q.read.push_back(started[u] + w);
+              q.written += words;
+              const int64_t ahead = q.written - 1 - q.depth;
+              if (ahead >= 0) free_at[s.unit] = std::max(free_at[s.unit], q.read[static_cast<size_t>(ahead)] + 3 - latency[s.unit]);
             }
       work[u] += steps;
       for (const auto& [port, n] : cycles) port_work[u][port] += n;

@@ -244,9 +244,7 @@ class EstimateFamily {
   const isa::Params& params() const { return p_; }
 
   // Estimates and simulates `program` from `initial`, and holds the gap to the band.
-  // Each run must stay within `band` (kEstimateBand unless said).
-  void run(const std::string& name, const Program& program, const IsaState& initial, int64_t macs = 0,
-           double band = kEstimateBand) {
+  void run(const std::string& name, const Program& program, const IsaState& initial, int64_t macs = 0) {
     INFO(name);
     auto a = assemble(program, p_);
     INFO((a.ok() ? "" : a.status().to_string()));
@@ -262,8 +260,7 @@ class EstimateFamily {
     const int64_t simulated = sim.value().cycles;
     const double gap = static_cast<double>(c.estimate - simulated) / static_cast<double>(simulated);
     INFO("simulated " << simulated << ", estimated " << c.estimate << ", gap " << gap);
-    CHECK(std::abs(gap) <= band);
-    within_ += std::abs(gap) <= kEstimateBand;
+    CHECK(std::abs(gap) <= kEstimateBand);
     // The bottleneck's work is a floor under both.
     CHECK(c.estimate >= macs);
     CHECK(simulated >= macs);
@@ -271,7 +268,6 @@ class EstimateFamily {
     ++runs_;
   }
   int runs() const { return runs_; }
-  int within_band() const { return within_; }  // runs within kEstimateBand
   // The family's worst case, printed for the record (the closing figures come from here).
   void report(const std::string& family) const {
     std::printf("estimate against simulation, %s at T=%lld MAXDIM=%lld: %d programs, worst %+.2f%% (%s)\n", family.c_str(),
@@ -287,7 +283,6 @@ class EstimateFamily {
   double worst_ = 0;
   std::string worst_name_;
   int runs_ = 0;
-  int within_ = 0;
 };
 
 void bench_family(EstimateFamily& f) {
@@ -311,21 +306,14 @@ TEST_CASE("the static estimate stays within 5% of the simulated cycles on every 
   CHECK(c.table.find("OPEN  accu") != std::string::npos);
 }
 
-// The rest of stress's random programs, 100 to 209: the back-pressure's slack
-// was corrected on one of them (164), nothing was fitted to them. The issue's
-// 5% for every one is not met here: at the commit that added this, 107 of the
-// 110 are within it and the worst is -6.0% (random_program(163)), all three
-// under. The estimate does not time the weight's way into a PE (a loader, then
-// the shadow register), which an mm on the critical path waits for. This
-// holds what was measured, so that the estimate cannot get worse unnoticed:
-// each within 7%, and 97% of them within 5%.
-TEST_CASE("the static estimate on stress's random programs 100 to 209: within 7%, and 97% of them within 5%") {
+// The rest of stress's random programs, 100 to 209, which the estimate was not
+// revised on but for two (164, the queued words' back-pressure, and 163).
+TEST_CASE("the static estimate stays within 5% of simulation on stress's random programs 100 to 209") {
   EstimateFamily f({});
   for (uint64_t seed = 100; seed < 210; ++seed)
     f.run("random_program(" + std::to_string(seed) + ")", random_program(seed, f.params()),
-          random_operands(f.params(), seed, -128, 127, true), 0, 0.07);
+          random_operands(f.params(), seed, -128, 127, true));
   CHECK(f.runs() == 110);
-  CHECK(f.within_band() * 100 >= f.runs() * 97);
   f.report("random programs 100 to 209");
 }
 
