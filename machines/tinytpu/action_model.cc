@@ -8,6 +8,7 @@
 #include "actions/rule.h"
 #include "compose/action_view.h"
 #include "compose/sim/control_timing.h"
+#include "compose/sim/fifo_timing.h"
 #include "machines/conform.h"
 #include "machines/tinytpu/build.h"
 #include "machines/tinytpu/isa_dsl.h"
@@ -223,11 +224,19 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
     if (const actions::Instruction* first = m.instruction(isa::info(stream.front().op).name); first != nullptr)
       free_at[actions::units_reached(*first).front()] = c.prologue;
   std::map<std::string, std::vector<int64_t>> began;  // each unit's start of each of its instructions
-  // Each data stream's words so far, and when its receiver read each.
+  // Each data stream's words so far, and when its receiver read each. A
+  // word enters it no sooner than the slot the word `depth` ahead of it frees,
+  // kWriteAfterRead after that word's read (fifo_timing.h); a sender writes a
+  // word its crossing less the stream's read-after-write after the trip that
+  // sends it issues. So that trip issues no sooner than the read + `lead` -
+  // the sender's crossing.
   struct Stream {
-    int64_t depth = 0;
+    int64_t depth = 0, lead = 0;
     int64_t written = 0;
     std::vector<int64_t> read;
+    int64_t issue_after(int64_t word, int64_t crossing) const {
+      return read[static_cast<size_t>(word)] + lead - crossing;
+    }
   };
   std::map<std::string, Stream> streams;
   // dma_ld serves no row before A and B are landed on chip: one loop from its
@@ -310,15 +319,12 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
       if (cycles.empty()) occupancy = steps;
       int64_t start = std::max(free_at[u], input);
       // Back-pressure from the words still queued: this instruction's first
-      // word enters a stream no sooner than the cycle after the word `depth`
-      // ahead of it was read, and a unit writes a word its crossing less the
-      // read-after-write cycle after the trip that sends it issues.
+      // word waits for the word `depth` ahead of it, in the stream's Stream.
       for (const actions::Action& a : model_ins->actions)
         if (a.unit == u && a.op == "send" && streams.count(a.via)) {
           const Stream& q = streams.at(a.via);
           const int64_t ahead = q.written - q.depth;
-          if (ahead >= 0 && ahead < static_cast<int64_t>(q.read.size()))
-            start = std::max(start, q.read[static_cast<size_t>(ahead)] + 2 - latency[u]);
+          if (ahead >= 0 && ahead < static_cast<int64_t>(q.read.size())) start = std::max(start, q.issue_after(ahead, latency[u]));
         }
       started[u] = start + read_wait;
       began[u].push_back(started[u]);
@@ -342,12 +348,17 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
         if (a.unit == u && a.op == "receive" && cycles.count(a.port) && !(a.per == actions::Per::instruction && hops[u] > 1))
           for (const actions::Action& s : model_ins->actions)
             if (s.op == "send" && s.via == a.via && s.unit != u && free_at.count(s.unit)) {
-              Stream& q = streams.try_emplace(a.via, Stream{program.params.DATA_QD * hops[s.unit], 0, {}}).first->second;
+              const actions::DerivedUnit* receiver = structure.unit(u);
+              const actions::DerivedPort* port = receiver != nullptr ? receiver->port(a.port) : nullptr;
+              const int64_t rw = port != nullptr ? port->read_after_write : kShiftRegisterReadAfterWrite;
+              Stream& q = streams.try_emplace(a.via, Stream{program.params.DATA_QD * hops[s.unit], kWriteAfterRead + rw, 0, {}})
+                              .first->second;
               const int64_t words = cycles.at(a.port);
               for (int64_t w = 0; w < words; ++w) q.read.push_back(started[u] + w);
               q.written += words;
+              // Its last word's trip, and the sender is free the cycle after.
               const int64_t ahead = q.written - 1 - q.depth;
-              if (ahead >= 0) free_at[s.unit] = std::max(free_at[s.unit], q.read[static_cast<size_t>(ahead)] + 3 - latency[s.unit]);
+              if (ahead >= 0) free_at[s.unit] = std::max(free_at[s.unit], q.issue_after(ahead, latency[s.unit]) + 1);
             }
       work[u] += steps;
       for (const auto& [port, n] : cycles) port_work[u][port] += n;
