@@ -88,20 +88,26 @@ class ProcessClock {
   // A read on `port` of a token that can be read from cycle `readable` (its
   // write, plus the FIFO's read-after-write delay); returns the read's cycle.
   [[gnu::always_inline]] int64_t read(int port, int64_t readable) {
-    const int64_t k = use(port);
-    stall(Interval::wait_empty, port, readable - k);
-    return issue_ + k;
+    const int64_t at = read_stage() + use(port);
+    stall(Interval::wait_empty, port, readable - at);
+    input_in_ = iterations_;
+    return issue_ + at;
   }
   // A write on `port` whose FIFO slot frees at `freed` (the read of the token
   // D places earlier plus the write-after-read delay, or 0); returns the write's cycle.
   [[gnu::always_inline]] int64_t write(int port, int64_t freed) {
     const int64_t k = use(ports_ + port);
-    stall(Interval::wait_full, port, freed - lag_ - k);
-    return issue_ + lag_ + k;
+    const int64_t at = wrote(write_stage() + k);
+    stall(Interval::wait_full, port, freed - at);
+    return issue_ + at;
   }
   // A load or a store through memory or argument port `port`: returns how
   // many accesses to that side the trip made before it.
-  [[gnu::always_inline]] int64_t load(int port) { return use(port); }
+  [[gnu::always_inline]] int64_t load(int port) {
+    const int64_t k = use(port);
+    input_in_ = iterations_;
+    return k;
+  }
   [[gnu::always_inline]] int64_t store(int port) { return use(ports_ + port); }
   // An access to registers outside a marked trip: only a `rewrite` (a row
   // written twice in the iteration) starts the next one.
@@ -166,7 +172,7 @@ class ProcessClock {
   int64_t last_dram_until() const { return last_dram_until_; }
   // The cycle the k-th store of the iteration to an argument leaves, as a
   // stream write does: depth - 1 cycles into the iteration.
-  int64_t dram_write_cycle(int64_t k) const { return issue_ + lag_ + k; }
+  int64_t dram_write_cycle(int64_t k) { return issue_ + wrote(write_stage() + k); }
   // A write response of argument port `port` arrives at `cycle`: the loop
   // the process is in cannot be left before it, nor the body end.
   void await_response(int port, int64_t cycle) {
@@ -192,6 +198,20 @@ class ProcessClock {
     last = iterations_;
     count = 1;
     return 0;
+  }
+  // The stage of the iteration an access takes (docs/timing.md, "Stages"):
+  // a write whose value the iteration computed from an input (a read or a
+  // load before it) leaves at the last stage, depth - 1, and one that has none
+  // at the first; a read goes at the first stage, or one past the last write
+  // before it in source order (the scheduler keeps a write before a later
+  // read of the same trip), within the depth.
+  int64_t write_stage() const { return input_in_ == iterations_ ? lag_ : 0; }
+  int64_t read_stage() const { return floor_in_ == iterations_ ? floor_ : 0; }
+  int64_t wrote(int64_t at) {
+    const int64_t next = std::min(lag_, at + 1);
+    if (floor_in_ != iterations_) floor_in_ = iterations_, floor_ = next;
+    else floor_ = std::max(floor_, next);
+    return at;
   }
   int64_t uses_in_trip(int slot) const {
     return touched_in_[static_cast<size_t>(slot)] == iterations_ ? count_[static_cast<size_t>(slot)] : 0;
@@ -270,6 +290,10 @@ class ProcessClock {
   Mode mode_ = kOutside;
   bool over_ = false;  // a stream port's side used more than II times in a trip
   int64_t late_ = 0;  // how far into the current iteration its latest stream access is
+  // The iteration that last made an input, and that last wrote (and the
+  // stage a read in it may take no sooner than): iteration stamps, so nothing
+  // is cleared each iteration.
+  int64_t input_in_ = -1, floor_in_ = -1, floor_ = 0;
   int64_t stalled_[4] = {0, 0, 0, 0};
   int64_t start_;       // the cycle the process's first state runs
   int loop_line_ = 0;   // the marked loop whose run the process is in, or 0
