@@ -88,7 +88,8 @@ class ProcessClock {
   // A read on `port` of a token that can be read from cycle `readable` (its
   // write, plus the FIFO's read-after-write delay); returns the read's cycle.
   [[gnu::always_inline]] int64_t read(int port, int64_t readable) {
-    const int64_t at = read_stage() + use(port);
+    const int64_t k = use(port);  // first: it may begin the iteration the stage is of
+    const int64_t at = read_stage() + k;
     stall(Interval::wait_empty, port, readable - at);
     input_in_ = iterations_;
     return issue_ + at;
