@@ -467,6 +467,11 @@ inline constexpr ErrorKind kErrorKinds[] = {
     {"unknown-argument", ErrorLayer::sim,
      "A simulation input names an argument the region does not have.",
      "error[unknown-argument] input 'B': names no argument of region 'one_way_dma'"},
+    {"wait-outside-protocol", ErrorLayer::sim,
+     "A body waits (LOOM_WAIT) outside a protocol region (LOOM_PROTOCOL), where ap_wait() orders nothing.",
+     "error[wait-outside-protocol] unit 'requester': unit 'requester' waits (LOOM_WAIT) at tests/sim_feedback_test.cc:60 outside a"
+     " protocol region; ap_wait() orders accesses only in one (UG1399, \"pragma HLS protocol\"), so open it with"
+     " LOOM_PROTOCOL(io) at the top of the scope"},
     // hls
     {"bad-clock", ErrorLayer::hls,
      "The HLS clock period is outside 0.5 to 100 ns.",

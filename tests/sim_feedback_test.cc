@@ -17,7 +17,9 @@ namespace {
 
 using test::Token;
 
-template <int Depth>
+// `Waits` clock boundaries (LOOM_WAIT) in a protocol region between the
+// request and the reply's read.
+template <int Depth, int Waits = 0>
 struct Controller {
   LOOM_UNIT("controller");
   LOOM_WRITES(req, Token);
@@ -33,11 +35,35 @@ struct Controller {
       Token t;
       t.set_lane(0, i);
       io.write(req, t);
-      sum += io.read(resp).lane_signed(0);
+      {
+        LOOM_PROTOCOL(io);
+        for (int w = 0; w < Waits; ++w) LOOM_WAIT(io);
+        sum += io.read(resp).lane_signed(0);
+      }
     }
     Token s;
     s.set_lane(0, sum);
     io.store(SUM, 0, s);
+  }
+};
+
+// The same controller, declaring that the scheduler reads the reply at the
+// iteration's first stage: the reorder UG1399's fence library warns of.
+template <int Depth>
+struct EagerController : Controller<Depth> {
+  LOOM_STAGES(at_stage(Controller<Depth>::resp, 0));
+};
+
+// Waits outside any protocol region.
+struct StrayWait {
+  LOOM_UNIT("stray_wait");
+  LOOM_WRITES_DRAM(SUM, Token);
+  static constexpr auto ports = port_list(SUM);
+  static constexpr auto params = param_list();
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/2};
+  template <class IO> static void body(IO& io) {
+    io.store(SUM, 0, Token());
+    LOOM_WAIT(io);
   }
 };
 
@@ -64,52 +90,83 @@ constexpr int64_t K = 64;
 // The controller's trip i issues at s_i and writes its request at stage 0 (it
 // has no input before it); the processor reads it rw later at its stage 0 and
 // answers lag_p = depth_p - 1 stages on; the controller reads the reply at
-// stage r_c = min(1, depth_c - 1), one past its write, and stalls until the
-// reply is readable, rw after its write. So trip i + 1 issues at
-// s_i + rw + lag_p + rw - r_c + 1, and never sooner than II = 1 later.
-template <int DepthC, int DepthP>
-void round_trip(int64_t fifo_depth) {
-  INFO("controller depth " << DepthC << ", processor depth " << DepthP << ", FIFO depth " << fifo_depth);
+// stage r_c and stalls until the reply is readable, rw after its write. So
+// trip i + 1 issues at s_i + rw + lag_p + rw - r_c + 1, and never sooner than
+// II = 1 later. By default r_c = min(1, depth_c - 1), one past its write;
+// each LOOM_WAIT is a stage more (within the depth); a declared stage is r_c.
+// Where the round trip is shorter than what the request FIFO carries, that bounds it.
+template <class C, int DepthP>
+void round_trip(int64_t fifo_depth, int64_t read_stage, SimOptions::Engine engine) {
+  INFO(C::name << " depth " << C::pipeline.depth << ", processor depth " << DepthP << ", FIFO depth " << fifo_depth
+                << ", reply read at stage " << read_stage);
   Architecture arch("request_response", test::sim_params(K, fifo_depth));
   Handle req = arch.channel<Token>("req", one(), "QD", "requests");
   Handle resp = arch.channel<Token>("resp", one(), "QD", "replies");
   Handle sum = arch.argument<Token>("SUM", "1", "the replies' sum");
-  place<Controller<DepthC>>(arch, "controller", one())
-      .bind(Controller<DepthC>::req, req())
-      .bind(Controller<DepthC>::resp, resp())
-      .bind(Controller<DepthC>::SUM, sum());
+  place<C>(arch, "controller", one()).bind(C::req, req()).bind(C::resp, resp()).bind(C::SUM, sum());
   place<Processor<DepthP>>(arch, "processor", one())
       .bind(Processor<DepthP>::req, req())
       .bind(Processor<DepthP>::resp, resp());
   Timeline timeline;
   SimOptions options;
+  options.engine = engine;
   options.listeners = {&timeline};
   auto r = test::compose_and_simulate(arch, {}, options);
   REQUIRE(r.ok());
   INFO(r.value().summary());
   REQUIRE(r.value().ok());
-  CHECK(r.value().arguments.at("SUM").as<Token>()[0].lane_signed(0) == K * (K - 1));
+  if (engine == SimOptions::Engine::coupled)
+    CHECK(r.value().arguments.at("SUM").as<Token>()[0].lane_signed(0) == K * (K - 1));
 
   const int64_t rw = read_after_write(Token::bits, fifo_depth);
-  const int64_t period = std::max<int64_t>(1, rw + (DepthP - 1) + rw - std::min(1, DepthC - 1) + 1);
+  // A FIFO of D words frees a slot kWriteAfterRead after its read, so the
+  // request FIFO carries D words every rw + kWriteAfterRead cycles.
+  const int64_t carried = (rw + kWriteAfterRead + fifo_depth - 1) / fifo_depth;
+  const int64_t period = std::max<int64_t>({1, carried, rw + (DepthP - 1) + rw - read_stage + 1});
   const auto& replies = timeline.words(1);
   REQUIRE(static_cast<int64_t>(replies.size()) == K);
   for (size_t i = 1; i < replies.size(); ++i) {
     INFO("reply " << i);
     CHECK(replies[i].second - replies[i - 1].second == period);
   }
-  // The FIFOs never hold more than the one word in flight.
-  CHECK(r.value().channels[0].max_occupancy == 1);
-  CHECK(r.value().channels[1].max_occupancy == 1);
+  CHECK(r.value().channels[0].max_occupancy <= fifo_depth);
+  CHECK(r.value().channels[1].max_occupancy <= fifo_depth);
 }
 
 TEST_CASE("a request/response loop between two II=1 processes: the round trip in closed form at FIFO depths 1, 2 "
           "and 4", "[timing][feedback]") {
-  for (int64_t d : {1, 2, 4}) {
-    round_trip<2, 1>(d);  // the user's kernels: two cycles a trip through a shift register
-    round_trip<1, 1>(d);
-    round_trip<3, 2>(d);
-  }
+  for (auto engine : {SimOptions::Engine::coupled, SimOptions::Engine::trace})
+    for (int64_t d : {1, 2, 4}) {
+      round_trip<Controller<2>, 1>(d, 1, engine);  // the user's kernels: two cycles a trip through a shift register
+      round_trip<Controller<1>, 1>(d, 0, engine);
+      round_trip<Controller<3>, 2>(d, 1, engine);
+    }
+}
+
+TEST_CASE("a clock boundary (LOOM_WAIT) and a declared stage (LOOM_STAGES) move the reply's read", "[timing][feedback]") {
+  // FIFOs deep enough that a reply waiting for a late read stage never fills
+  // its FIFO: at depth 1 and 2 that wait, not the round trip, sets the rate.
+  for (auto engine : {SimOptions::Engine::coupled, SimOptions::Engine::trace})
+    for (int64_t d : {4, 8}) {
+      round_trip<Controller<4, 1>, 1>(d, 1, engine);  // one boundary: one past the write, as by default
+      round_trip<Controller<4, 2>, 1>(d, 2, engine);
+      round_trip<Controller<4, 3>, 1>(d, 3, engine);
+      round_trip<Controller<4, 5>, 1>(d, 3, engine);  // no stage past the depth's last
+      round_trip<EagerController<2>, 1>(d, 0, engine);
+      round_trip<EagerController<3>, 2>(d, 0, engine);
+    }
+}
+
+TEST_CASE("a wait outside a protocol region is refused, by name and line", "[timing][feedback]") {
+  Architecture arch("stray", test::sim_params(1, 2));
+  Handle sum = arch.argument<Token>("SUM", "1", "a word");
+  place<StrayWait>(arch, "stray_wait", one()).bind(StrayWait::SUM, sum());
+  auto r = test::compose_and_simulate(arch, {}, {});
+  REQUIRE(r.ok());
+  REQUIRE(r.value().outcome == SimResult::error);
+  const Error& e = r.value().errors.errors().at(0);
+  CHECK(e.kind == "wait-outside-protocol");
+  CHECK_THAT(e.message, Catch::Contains("LOOM_WAIT") && Catch::Contains("sim_feedback_test.cc:"));
 }
 
 }  // namespace

@@ -47,6 +47,13 @@
 // nothing outside a trip between them are taken for one flattened run.
 // Outside a trip only; for HLS it is nothing.
 #define LOOM_LOOP_ENTRY(io) (io).loop_entry()
+// A protocol region (UG1399, "pragma HLS protocol"), from the marker to the
+// end of its scope: there LOOM_WAIT(io) is a clock boundary, as ap_wait() is,
+// so every access after it takes a later stage of the iteration than every
+// access before it (docs/timing.md, "Stages"). For HLS they become the
+// fixed-mode protocol pragma and ap_wait() (units/hls/context.h).
+#define LOOM_PROTOCOL(io) const auto LOOM_PIPELINE_CAT_(loom_protocol_, __LINE__) = (io).protocol()
+#define LOOM_WAIT(io) (io).wait(__LINE__)
 
 namespace loom {
 
@@ -264,6 +271,20 @@ class Context {
   Trip trip(int line) const { return Trip(backend_, line); }
   // LOOM_LOOP_ENTRY(io).
   void loop_entry() const { backend_.loop_entry(); }
+  // LOOM_PROTOCOL(io): a protocol region, until the guard leaves scope.
+  class Protocol {
+   public:
+    explicit Protocol(Backend& backend) : backend_(backend) { backend_.begin_protocol(); }
+    Protocol(const Protocol&) = delete;
+    Protocol& operator=(const Protocol&) = delete;
+    ~Protocol() { backend_.end_protocol(); }
+
+   private:
+    Backend& backend_;
+  };
+  Protocol protocol() const { return Protocol(backend_); }
+  // LOOM_WAIT(io) at `line`: a clock boundary, inside a protocol region only.
+  void wait(int line) const { backend_.wait(line); }
 
  private:
   template <class P>
@@ -295,6 +316,25 @@ void run_body(Backend& backend, const Index& index) {
   U::body(context);
 }
 
+namespace detail {
+// LOOM_STAGES into the model, each port's stage checked at compile time.
+template <class U, class... Ps>
+void add_stages(UnitModel& model, const StageList<Ps...>& list) {
+  static_assert(((port_position<U, Ps> >= 0) && ...), "loom: LOOM_STAGES names a port that is not in the unit's port_list");
+  static_assert(((Ps::kind == PortKind::reads || Ps::kind == PortKind::writes) && ...),
+                "loom: LOOM_STAGES states the stage of a channel port (LOOM_READS, LOOM_WRITES)");
+  static_assert(
+      [] {
+        for (int stage : U::stages.stage)
+          if (stage < 0 || stage >= U::pipeline.depth) return false;
+        return true;
+      }(),
+      "loom: a LOOM_STAGES stage lies in the unit's pipeline: 0 <= stage < depth");
+  size_t k = 0;
+  (model.stages.emplace_back(port_position<U, Ps>, list.stage[k++]), ...);
+}
+}  // namespace detail
+
 // The run-time model of a declared unit, run through the virtual Io. compose/
 // adds the simulator's entry point where it places the unit (compose/place.h).
 template <UnitDeclaration U>
@@ -321,6 +361,7 @@ UnitModel describe() {
     model.param_tags.emplace_back(P::tag_name);
   });
   model.pipeline = U::pipeline;
+  if constexpr (requires { U::stages; }) detail::add_stages<U>(model, U::stages);
   if constexpr (requires { U::ops; })
     for (const char* op : U::ops) model.ops.emplace_back(op);
   if constexpr (requires { U::arithmetic; }) {

@@ -87,6 +87,27 @@ struct Pipeline {
   int depth;
 };
 
+// LOOM_STAGES's declaration: every access on port P takes stage `stage` of
+// its iteration (0 <= stage < depth), where the default Loom infers from
+// source order is not what Vitis schedules (docs/timing.md, "Stages"). A
+// statement about the schedule, not a directive: nothing of it is emitted.
+template <class P>
+struct StagedPort {
+  int stage;
+};
+template <class P>
+constexpr StagedPort<P> at_stage(P, int stage) {
+  return StagedPort<P>{stage};
+}
+template <class... Ps>
+struct StageList {
+  int stage[sizeof...(Ps)];
+};
+template <class... Ps>
+constexpr StageList<Ps...> stage_list(StagedPort<Ps>... staged) {
+  return StageList<Ps...>{{staged.stage...}};
+}
+
 // LOOM_ARITHMETIC's declaration.
 struct ArithmeticPort {
   const char* name;
@@ -107,6 +128,10 @@ struct ArithmeticPort {
 // (docs/actions.md, "Every machine's model"). At most one a unit.
 #define LOOM_ARITHMETIC(port_name, uses, what) \
   static constexpr ::loom::ArithmeticPort arithmetic { port_name, uses, what }
+
+// The stages the scheduler gives some channel ports' accesses, e.g.
+// LOOM_STAGES(at_stage(p_in, 0), at_stage(c_out, 1)): see StagedPort.
+#define LOOM_STAGES(...) static constexpr auto stages = ::loom::stage_list(__VA_ARGS__)
 
 // The unit's name, and the file that declares it: the HLS emitter copies that
 // file into the project as it is.

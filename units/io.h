@@ -38,6 +38,12 @@ class Io {
   // Vitis cannot flatten), outside any trip. Only a backend that times
   // loops needs it.
   virtual void loop_entry() {}
+  // LOOM_PROTOCOL and LOOM_WAIT: a protocol region and a clock boundary in
+  // it, at `line` of the unit's source. Only a backend that times accesses
+  // needs them.
+  virtual void begin_protocol() {}
+  virtual void end_protocol() {}
+  virtual void wait(int line) { (void)line; }
 };
 
 }  // namespace loom

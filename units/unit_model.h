@@ -30,6 +30,8 @@ struct UnitModel {
   std::vector<std::string> params;      // parameter names in the architecture's set
   std::vector<std::string> param_tags;  // the body's names for them, parallel to params
   Pipeline pipeline{1, 1};
+  // LOOM_STAGES: (declared port, the stage every access on it takes).
+  std::vector<std::pair<int, int>> stages = {};
   std::vector<std::string> ops = {};  // the arithmetic it provides (LOOM_OPS); empty: undeclared
   // The port that arithmetic books (LOOM_ARITHMETIC); an empty name: undeclared.
   std::string arithmetic_port = {}, arithmetic_reason = {};

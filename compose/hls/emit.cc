@@ -17,7 +17,8 @@ using detail::Plan;
 
 // The stand-ins a project compiles against without Vitis. Loom's ap_int.h is
 // the host's lane arithmetic too (units/ap_int.h).
-constexpr const char* kStandins[] = {"units/ap_int.h", "compose/hls/standin/hls_stream.h"};
+constexpr const char* kStandins[] = {"units/ap_int.h", "compose/hls/standin/ap_utils.h",
+                                     "compose/hls/standin/hls_stream.h"};
 
 std::string index_suffix(const Index& i) {
   std::string out;

@@ -137,6 +137,7 @@ Status check_collisions(const Plan& plan, const SourceTree& sources, const std::
   // The unit headers, the stand-ins the project compiles against, and the C library they include.
   std::vector<std::string> scanned = needed;
   scanned.push_back("units/ap_int.h");
+  scanned.push_back("compose/hls/standin/ap_utils.h");
   scanned.push_back("compose/hls/standin/hls_stream.h");
   std::map<std::string, GlobalName> taken = global_names(sources, scanned);
   taken.insert(c_library_names().begin(), c_library_names().end());

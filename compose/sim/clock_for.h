@@ -23,6 +23,13 @@ inline ProcessClock clock_for(const Region& region, int id, SimListener* events)
     clock.bound_to(static_cast<int>(k), t.kind == ObjectKind::memory ? ProcessClock::kMemory : ProcessClock::kArgument);
     if (t.kind == ObjectKind::argument) clock.remember_stalls(region.arguments[static_cast<size_t>(t.id)].axi.latency);
   }
+  // LOOM_STAGES, on every element of a declared port array.
+  const UnitModel& unit = *decl.unit;
+  for (const auto& [port, stage] : unit.stages) {
+    const int first = unit.first_slot.empty() ? port : unit.first_slot[static_cast<size_t>(port)];
+    const int end = unit.first_slot.empty() ? port + 1 : unit.first_slot[static_cast<size_t>(port) + 1];
+    for (int slot = first; slot < end; ++slot) clock.declare_stage(slot, stage);
+  }
   return clock;
 }
 

@@ -71,4 +71,12 @@ void SimProcess::entry_in_trip() {
   __builtin_unreachable();  // fail() does not return
 }
 
+void SimProcess::wait_outside_protocol(int line) {
+  scheduler_.fail(*this, "wait-outside-protocol", -1,
+                  "unit '" + unit_.name + "' waits (LOOM_WAIT) at " + unit_.source + ":" + std::to_string(line) +
+                      " outside a protocol region; ap_wait() orders accesses only in one (UG1399, \"pragma HLS "
+                      "protocol\"), so open it with LOOM_PROTOCOL(io) at the top of the scope");
+  __builtin_unreachable();  // fail() does not return
+}
+
 }  // namespace loom

@@ -139,6 +139,18 @@ class SimProcess {
     if (trace_ != nullptr) trace_->add(ProcessTrace::kEntry), open_trip_ = false;
     clock_.loop_entry();
   }
+  // LOOM_PROTOCOL: a protocol region opens, and closes with its scope.
+  void begin_protocol() { ++protocols_; }
+  void end_protocol() { --protocols_; }
+  // LOOM_WAIT at `line`: a clock boundary (ProcessClock::wait), refused
+  // outside a protocol region (wait-outside-protocol), where Vitis gives
+  // ap_wait() no order to keep.
+  void wait(int line) {
+    if (protocols_ == 0) [[unlikely]]
+      wait_outside_protocol(line);
+    if (trace_ != nullptr) trace_->add(ProcessTrace::kEntry, ProcessTrace::kWaitMark);
+    clock_.wait();
+  }
   // Ends the trip, from the guard's destructor, so it never throws: a trip
   // over its II budget is refused (ii-over-budget) at the body's next access,
   // trip or end, which the step limit sends to past_limit().
@@ -265,6 +277,7 @@ class SimProcess {
   [[noreturn, gnu::cold, gnu::noinline]] void over_budget();
   [[noreturn, gnu::cold, gnu::noinline]] void nested_trip(int line);
   [[noreturn, gnu::cold, gnu::noinline]] void entry_in_trip();
+  [[noreturn, gnu::cold, gnu::noinline]] void wait_outside_protocol(int line);
 
   // Tells the trace of an access (trace.h): a trip's end first, if the
   // access follows one outside it.
@@ -396,6 +409,7 @@ class SimProcess {
   }
 
   ProcessClock clock_;  // first, as the body's accesses touch it most
+  int protocols_ = 0;   // LOOM_PROTOCOL regions open
   detail::Scheduler& scheduler_;
   const UnitModel& unit_;
   std::vector<int64_t> params_;

@@ -89,7 +89,7 @@ class ProcessClock {
   // write, plus the FIFO's read-after-write delay); returns the read's cycle.
   [[gnu::always_inline]] int64_t read(int port, int64_t readable) {
     const int64_t k = use(port);  // first: it may begin the iteration the stage is of
-    const int64_t at = read_stage() + k;
+    const int64_t at = reached(stage(port, read_stage()) + k);
     stall(Interval::wait_empty, port, readable - at);
     input_in_ = iterations_;
     return issue_ + at;
@@ -98,9 +98,23 @@ class ProcessClock {
   // D places earlier plus the write-after-read delay, or 0); returns the write's cycle.
   [[gnu::always_inline]] int64_t write(int port, int64_t freed) {
     const int64_t k = use(ports_ + port);
-    const int64_t at = wrote(write_stage() + k);
+    const int64_t at = wrote(stage(port, write_stage()) + k);
     stall(Interval::wait_full, port, freed - at);
     return issue_ + at;
+  }
+  // Every access on stream port `port` takes stage `stage` (LOOM_STAGES).
+  void declare_stage(int port, int stage) {
+    if (declared_.empty()) declared_.assign(static_cast<size_t>(ports_), -1);
+    declared_[static_cast<size_t>(port)] = static_cast<int8_t>(stage);
+  }
+  // LOOM_WAIT: a clock boundary. Every later access of the iteration takes a
+  // stage past every earlier one's, within the depth (the declared depth is
+  // the iteration's: a boundary past its last stage has no stage to take).
+  void wait() {
+    int64_t before = top_in_ == iterations_ ? top_ : -1;  // the boundary follows every access, and the last boundary
+    if (fence_in_ == iterations_) before = std::max(before, fence_);
+    fence_in_ = iterations_;
+    fence_ = std::min(lag_, before + 1);
   }
   // A load or a store through memory or argument port `port`: returns how
   // many accesses to that side the trip made before it.
@@ -173,7 +187,7 @@ class ProcessClock {
   int64_t last_dram_until() const { return last_dram_until_; }
   // The cycle the k-th store of the iteration to an argument leaves, as a
   // stream write does: depth - 1 cycles into the iteration.
-  int64_t dram_write_cycle(int64_t k) { return issue_ + wrote(write_stage() + k); }
+  int64_t dram_write_cycle(int64_t k) { return issue_ + wrote(fenced(write_stage()) + k); }
   // A write response of argument port `port` arrives at `cycle`: the loop
   // the process is in cannot be left before it, nor the body end.
   void await_response(int port, int64_t cycle) {
@@ -208,10 +222,26 @@ class ProcessClock {
   // read of the same trip), within the depth.
   int64_t write_stage() const { return input_in_ == iterations_ ? lag_ : 0; }
   int64_t read_stage() const { return floor_in_ == iterations_ ? floor_ : 0; }
+  // The stage a stream port's access takes: its declared one (LOOM_STAGES),
+  // else the default, no sooner than the iteration's last clock boundary.
+  [[gnu::always_inline]] int64_t stage(int port, int64_t by_default) const {
+    if (!declared_.empty()) [[unlikely]] {
+      const int8_t d = declared_[static_cast<size_t>(port)];
+      if (d >= 0) return d;
+    }
+    return fenced(by_default);
+  }
+  int64_t fenced(int64_t at) const { return fence_in_ == iterations_ ? std::max(at, fence_) : at; }
   int64_t wrote(int64_t at) {
     const int64_t next = std::min(lag_, at + 1);
     if (floor_in_ != iterations_) floor_in_ = iterations_, floor_ = next;
     else floor_ = std::max(floor_, next);
+    return reached(at);
+  }
+  // The latest stage an access of the iteration took, for the next boundary.
+  int64_t reached(int64_t at) {
+    if (top_in_ != iterations_) top_in_ = iterations_, top_ = at;
+    else top_ = std::max(top_, at);
     return at;
   }
   int64_t uses_in_trip(int slot) const {
@@ -295,6 +325,9 @@ class ProcessClock {
   // stage a read in it may take no sooner than): iteration stamps, so nothing
   // is cleared each iteration.
   int64_t input_in_ = -1, floor_in_ = -1, floor_ = 0;
+  // The iteration's clock boundary (LOOM_WAIT) and its latest access's stage.
+  int64_t fence_in_ = -1, fence_ = 0, top_in_ = -1, top_ = 0;
+  std::vector<int8_t> declared_;  // each port's LOOM_STAGES stage, or -1; empty if none is declared
   int64_t stalled_[4] = {0, 0, 0, 0};
   int64_t start_;       // the cycle the process's first state runs
   int loop_line_ = 0;   // the marked loop whose run the process is in, or 0

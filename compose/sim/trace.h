@@ -32,7 +32,7 @@ class ProcessTrace {
     kBeat,        // ...that continues its burst
     kArgStore,    // an argument write
     kTrip,        // a trip of a marked loop begins
-    kEntry,       // LOOM_LOOP_ENTRY
+    kEntry,       // LOOM_LOOP_ENTRY; with operand kWaitMark, LOOM_WAIT
     kEndTrip,     // the trip ends, and an access outside it follows
     kEnd,         // the body returned
   };
@@ -43,6 +43,9 @@ class ProcessTrace {
   enum Ending : uint8_t { kOpen, kReturned, kWaits, kCut };
 
   static constexpr int kPortInline = 15;
+  // Four bits hold every op: a clock boundary (LOOM_WAIT) is a kEntry with
+  // this operand, where a loop entry's is 0.
+  static constexpr int kWaitMark = 1;
 
   void add(Op op, int port = 0) {
     assert(port >= 0);

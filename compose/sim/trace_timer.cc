@@ -164,6 +164,10 @@ void Timer::advance(int id) {
         p.clock.begin_trip(port);
         break;
       case ProcessTrace::kEntry:
+        if (port == ProcessTrace::kWaitMark) {
+          p.clock.wait();
+          break;
+        }
         if (p.clock.in_trip()) p.clock.end_trip();
         p.clock.loop_entry();
         break;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <ap_int.h>
+#include <ap_utils.h>
 #include <stdint.h>
 #ifndef __SYNTHESIS__
 #include <stdio.h>
@@ -36,6 +37,15 @@
 
 // Only the host's timing needs to know where a loop nest is not flattened.
 #define LOOM_LOOP_ENTRY(io) ((void)(io))
+
+// A protocol region, which the body opens at the top of a braced scope, and
+// a clock boundary in it (UG1399, "pragma HLS protocol": in fixed mode no
+// statement outside the region runs in parallel with it, and the region's
+// reads and writes keep their order, an ap_wait() between them one clock).
+#define LOOM_PROTOCOL(io) \
+  LOOM_PRAGMA(HLS protocol fixed) \
+  ((void)(io))
+#define LOOM_WAIT(io) ((void)(io), ap_wait())
 
 // Binds `loom_mem_<port>` to a memory's array in the loop's scope, for the
 // pragmas that name it: the context holds a reference to the owner's array.
