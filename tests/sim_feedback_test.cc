@@ -47,11 +47,10 @@ struct Controller {
   }
 };
 
-// The same controller, declaring that the scheduler reads the reply at the
-// iteration's first stage: the reorder UG1399's fence library warns of.
-template <int Depth>
-struct EagerController : Controller<Depth> {
-  LOOM_STAGES(at_stage(Controller<Depth>::resp, 0));
+// The same controller, declaring the stage the scheduler reads the reply at.
+template <int Depth, int Stage>
+struct DeclaredController : Controller<Depth> {
+  LOOM_STAGES(at_stage(Controller<Depth>::resp, Stage));
 };
 
 // Waits outside any protocol region.
@@ -92,8 +91,9 @@ constexpr int64_t K = 64;
 // answers lag_p = depth_p - 1 stages on; the controller reads the reply at
 // stage r_c and stalls until the reply is readable, rw after its write. So
 // trip i + 1 issues at s_i + rw + lag_p + rw - r_c + 1, and never sooner than
-// II = 1 later. By default r_c = min(1, depth_c - 1), one past its write;
-// each LOOM_WAIT is a stage more (within the depth); a declared stage is r_c.
+// II = 1 later. By default r_c = 0, the first stage; a LOOM_WAIT after the
+// write puts it one past the write, each further one a stage more (within
+// the depth); a declared stage is r_c.
 // Where the round trip is shorter than what the request FIFO carries, that bounds it.
 template <class C, int DepthP>
 void round_trip(int64_t fifo_depth, int64_t read_stage, SimOptions::Engine engine) {
@@ -137,23 +137,25 @@ TEST_CASE("a request/response loop between two II=1 processes: the round trip in
           "and 4", "[timing][feedback]") {
   for (auto engine : {SimOptions::Engine::coupled, SimOptions::Engine::trace})
     for (int64_t d : {1, 2, 4}) {
-      round_trip<Controller<2>, 1>(d, 1, engine);  // the user's kernels: two cycles a trip through a shift register
+      round_trip<Controller<2>, 1>(d, 0, engine);
+      round_trip<Controller<2, 1>, 1>(d, 1, engine);  // the user's kernels: the read one stage past the write
       round_trip<Controller<1>, 1>(d, 0, engine);
-      round_trip<Controller<3>, 2>(d, 1, engine);
+      round_trip<Controller<3>, 2>(d, 0, engine);
+      round_trip<Controller<3, 1>, 2>(d, 1, engine);
     }
 }
 
-TEST_CASE("a clock boundary (LOOM_WAIT) and a declared stage (LOOM_STAGES) move the reply's read", "[timing][feedback]") {
+TEST_CASE("clock boundaries (LOOM_WAIT) and a declared stage (LOOM_STAGES) move the reply's read", "[timing][feedback]") {
   // FIFOs deep enough that a reply waiting for a late read stage never fills
   // its FIFO: at depth 1 and 2 that wait, not the round trip, sets the rate.
   for (auto engine : {SimOptions::Engine::coupled, SimOptions::Engine::trace})
     for (int64_t d : {4, 8}) {
-      round_trip<Controller<4, 1>, 1>(d, 1, engine);  // one boundary: one past the write, as by default
+      round_trip<Controller<4, 1>, 1>(d, 1, engine);
       round_trip<Controller<4, 2>, 1>(d, 2, engine);
       round_trip<Controller<4, 3>, 1>(d, 3, engine);
       round_trip<Controller<4, 5>, 1>(d, 3, engine);  // no stage past the depth's last
-      round_trip<EagerController<2>, 1>(d, 0, engine);
-      round_trip<EagerController<3>, 2>(d, 0, engine);
+      round_trip<DeclaredController<2, 1>, 1>(d, 1, engine);
+      round_trip<DeclaredController<4, 2>, 1>(d, 2, engine);
     }
 }
 

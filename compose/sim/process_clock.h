@@ -89,7 +89,7 @@ class ProcessClock {
   // write, plus the FIFO's read-after-write delay); returns the read's cycle.
   [[gnu::always_inline]] int64_t read(int port, int64_t readable) {
     const int64_t k = use(port);  // first: it may begin the iteration the stage is of
-    const int64_t at = reached(stage(port, read_stage()) + k);
+    const int64_t at = reached(stage(port, 0) + k);
     stall(Interval::wait_empty, port, readable - at);
     input_in_ = iterations_;
     return issue_ + at;
@@ -98,7 +98,7 @@ class ProcessClock {
   // D places earlier plus the write-after-read delay, or 0); returns the write's cycle.
   [[gnu::always_inline]] int64_t write(int port, int64_t freed) {
     const int64_t k = use(ports_ + port);
-    const int64_t at = wrote(stage(port, write_stage()) + k);
+    const int64_t at = reached(stage(port, write_stage()) + k);
     stall(Interval::wait_full, port, freed - at);
     return issue_ + at;
   }
@@ -187,7 +187,7 @@ class ProcessClock {
   int64_t last_dram_until() const { return last_dram_until_; }
   // The cycle the k-th store of the iteration to an argument leaves, as a
   // stream write does: depth - 1 cycles into the iteration.
-  int64_t dram_write_cycle(int64_t k) { return issue_ + wrote(fenced(write_stage()) + k); }
+  int64_t dram_write_cycle(int64_t k) { return issue_ + reached(fenced(write_stage()) + k); }
   // A write response of argument port `port` arrives at `cycle`: the loop
   // the process is in cannot be left before it, nor the body end.
   void await_response(int port, int64_t cycle) {
@@ -214,14 +214,11 @@ class ProcessClock {
     count = 1;
     return 0;
   }
-  // The stage of the iteration an access takes (docs/timing.md, "Stages"):
-  // a write whose value the iteration computed from an input (a read or a
-  // load before it) leaves at the last stage, depth - 1, and one that has none
-  // at the first; a read goes at the first stage, or one past the last write
-  // before it in source order (the scheduler keeps a write before a later
-  // read of the same trip), within the depth.
+  // The stage of the iteration an access takes by default (docs/timing.md,
+  // "Stages"): a write whose value the iteration computed from an input (a
+  // read or a load before it) leaves at the last stage, depth - 1, and one
+  // that has none at the first; a read goes at the first.
   int64_t write_stage() const { return input_in_ == iterations_ ? lag_ : 0; }
-  int64_t read_stage() const { return floor_in_ == iterations_ ? floor_ : 0; }
   // The stage a stream port's access takes: its declared one (LOOM_STAGES),
   // else the default, no sooner than the iteration's last clock boundary.
   [[gnu::always_inline]] int64_t stage(int port, int64_t by_default) const {
@@ -232,12 +229,6 @@ class ProcessClock {
     return fenced(by_default);
   }
   int64_t fenced(int64_t at) const { return fence_in_ == iterations_ ? std::max(at, fence_) : at; }
-  int64_t wrote(int64_t at) {
-    const int64_t next = std::min(lag_, at + 1);
-    if (floor_in_ != iterations_) floor_in_ = iterations_, floor_ = next;
-    else floor_ = std::max(floor_, next);
-    return reached(at);
-  }
   // The latest stage an access of the iteration took, for the next boundary.
   int64_t reached(int64_t at) {
     if (top_in_ != iterations_) top_in_ = iterations_, top_ = at;
@@ -321,10 +312,9 @@ class ProcessClock {
   Mode mode_ = kOutside;
   bool over_ = false;  // a stream port's side used more than II times in a trip
   int64_t late_ = 0;  // how far into the current iteration its latest stream access is
-  // The iteration that last made an input, and that last wrote (and the
-  // stage a read in it may take no sooner than): iteration stamps, so nothing
-  // is cleared each iteration.
-  int64_t input_in_ = -1, floor_in_ = -1, floor_ = 0;
+  // The iteration that last made an input: an iteration stamp, as the
+  // others below, so nothing is cleared each iteration.
+  int64_t input_in_ = -1;
   // The iteration's clock boundary (LOOM_WAIT) and its latest access's stage.
   int64_t fence_in_ = -1, fence_ = 0, top_in_ = -1, top_ = 0;
   std::vector<int8_t> declared_;  // each port's LOOM_STAGES stage, or -1; empty if none is declared
