@@ -1,6 +1,8 @@
 // The timing of one process, as docs/timing.md describes it. A process is a
 // pipelined loop: iteration i issues at s_i >= s_{i-1} + II, reads its inputs at
-// s_i and writes its outputs depth - 1 cycles later.
+// s_i and writes what it computed from them depth - 1 cycles later (a write
+// with no input before it in the iteration at s_i); a unit's declared stages
+// and its clock boundaries in a protocol region move them (stage(), wait()).
 //
 // Where the body marks its loop (LOOM_PIPELINE), each trip is exactly one
 // iteration, and the trip's accesses share it: the k-th access to one side of

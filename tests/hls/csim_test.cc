@@ -5,6 +5,8 @@
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <algorithm>
 #include <map>
 #include <regex>
@@ -12,6 +14,7 @@
 
 #include "compose/place.h"
 #include "tests/hls/copy.h"
+#include "tests/hls/ordered_copy.h"
 #include "tests/hls/emitted.h"
 
 namespace loom::test {
@@ -323,6 +326,46 @@ TEST_CASE("a region of one's own units emits, and its C simulation passes", "[hl
     CHECK(run.log.find("-std=c++14 -O1 -ffp-contract=off -Wall -Wextra -Werror -Wno-unknown-pragmas -O0") != std::string::npos);
     CHECK(run.log.find("LOOM CSIM PASS: 1 runs, 5 words compared, all equal") != std::string::npos);
   }
+}
+
+// A protocol region and a clock boundary (LOOM_PROTOCOL, LOOM_WAIT) compile
+// for HLS, against Vitis's <ap_utils.h> or its stand-in, and simulate alike.
+TEST_CASE("a unit that orders its accesses in a protocol region emits, and its C simulation passes", "[hls][csim]") {
+  ParameterSet params;
+  params.param("K", 6, 1, 64, "words copied");
+  Architecture arch("ordered", params);
+  Handle in = arch.argument<Word<3, 12>>("src", "K", "the words");
+  Handle out = arch.argument<Word<3, 12>>("dst", "K", "the words, lane 2 plus one");
+  place<HlsOrderedCopy>(arch, "ordered_copy", one()).bind(HlsOrderedCopy::src, in()).bind(HlsOrderedCopy::dst, out());
+  auto region = arch.compose();
+  REQUIRE(region.ok());
+  std::vector<Word<3, 12>> words(6), expected(6);
+  for (int i = 0; i < 6; ++i) {
+    words[static_cast<size_t>(i)].set_lane(2, i == 3 ? 2047 : 7 * i - 20);
+    expected[static_cast<size_t>(i)] = words[static_cast<size_t>(i)];
+    expected[static_cast<size_t>(i)].set_lane(2, words[static_cast<size_t>(i)].lane_signed(2) + 1);
+  }
+  auto project = hls::emit(region.value(), {}, {}, {{"copy", {{"src", Buffer::of(words)}}, {{"dst", Buffer::of(expected)}}}});
+  INFO(project.status().to_string());
+  REQUIRE(project.ok());
+  CHECK(project.value().files.count("standin/ap_utils.h") == 1);
+  const std::string dir = scratch("ordered_copy");
+  REQUIRE(hls::write_project(project.value(), dir).ok());
+  for (const std::string compiler : {"g++", "clang++"}) {
+    const Csim run = csim(dir, compiler);
+    INFO(compiler << ":\n" << run.log);
+    CHECK(run.status == 0);
+    CHECK(run.log.find("LOOM CSIM PASS: 1 runs, 6 words compared, all equal") != std::string::npos);
+  }
+  // The pragma the macro places, as the preprocessor leaves it for Vitis.
+  const std::string expanded = dir + "/expanded.txt";
+  REQUIRE(std::system(("g++ -std=c++14 -E -I'" + dir + "/standin' -I'" + dir + "/src' '" + dir + "/top.cpp' > '" +
+                       expanded + "' 2>&1")
+                          .c_str()) == 0);
+  std::ifstream text(expanded);
+  const std::string preprocessed((std::istreambuf_iterator<char>(text)), std::istreambuf_iterator<char>());
+  CHECK(preprocessed.find("#pragma HLS protocol fixed") != std::string::npos);
+  CHECK(preprocessed.find("ap_wait()") != std::string::npos);
 }
 
 // HlsCopy's region with its arguments' m_axi timings, emitted with one run.
