@@ -5,6 +5,8 @@
 // closed form from the FIFO's read-after-write delay and the two pipelines.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "compose/place.h"
 #include "compose/sim/fifo_timing.h"
 #include "compose/sim/simulator.h"
@@ -51,6 +53,24 @@ struct Controller {
 template <int Depth, int Stage>
 struct DeclaredController : Controller<Depth> {
   LOOM_STAGES(at_stage(Controller<Depth>::resp, Stage));
+};
+
+// Reads each reply before it sends the request: a real deadlock through the
+// feedback edge.
+struct ReplyFirst {
+  LOOM_UNIT("reply_first");
+  LOOM_WRITES(req, Token);
+  LOOM_READS(resp, Token);
+  LOOM_PARAM(k, K);
+  static constexpr auto ports = port_list(req, resp);
+  static constexpr auto params = param_list(k);
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/2};
+  template <class IO> static void body(IO& io) {
+    for (int64_t i = 0; i < io.param(k); ++i) {
+      const Token t = io.read(resp);
+      io.write(req, t);
+    }
+  }
 };
 
 // Waits outside any protocol region.
@@ -157,6 +177,38 @@ TEST_CASE("clock boundaries (LOOM_WAIT) and a declared stage (LOOM_STAGES) move 
       round_trip<DeclaredController<2, 1>, 1>(d, 1, engine);
       round_trip<DeclaredController<4, 2>, 1>(d, 2, engine);
     }
+}
+
+TEST_CASE("a request/response loop that reads before it asks deadlocks, and the report names the loop",
+          "[timing][feedback][deadlock]") {
+  for (auto engine : {SimOptions::Engine::coupled, SimOptions::Engine::trace}) {
+    Architecture arch("reply_first", test::sim_params(K, 2));
+    Handle req = arch.channel<Token>("req", one(), "QD", "requests");
+    Handle resp = arch.channel<Token>("resp", one(), "QD", "replies");
+    place<ReplyFirst>(arch, "controller", one()).bind(ReplyFirst::req, req()).bind(ReplyFirst::resp, resp());
+    place<Processor<1>>(arch, "processor", one()).bind(Processor<1>::req, req()).bind(Processor<1>::resp, resp());
+    SimOptions options;
+    options.engine = engine;
+    auto r = test::compose_and_simulate(arch, {}, options);
+    REQUIRE(r.ok());
+    REQUIRE(r.value().outcome == SimResult::deadlock);
+    const DeadlockReport& report = r.value().report.value();
+    const BlockedProcess* controller = report.find("controller");
+    const BlockedProcess* processor = report.find("processor");
+    REQUIRE(controller != nullptr);
+    REQUIRE(processor != nullptr);
+    CHECK(controller->state == BlockedProcess::waits_to_read);
+    CHECK(controller->channel == "resp");
+    CHECK(controller->waits_for == "processor");
+    CHECK(processor->state == BlockedProcess::waits_to_read);
+    CHECK(processor->channel == "req");
+    CHECK(processor->waits_for == "controller");
+    REQUIRE(report.wait_cycles.size() == 1);
+    std::vector<std::string> loop = report.wait_cycles[0];
+    std::sort(loop.begin(), loop.end());
+    CHECK(loop == std::vector<std::string>{"controller", "processor"});
+    CHECK_THAT(report.to_string(), Catch::Contains("controller") && Catch::Contains("processor"));
+  }
 }
 
 TEST_CASE("a wait outside a protocol region is refused, by name and line", "[timing][feedback]") {

@@ -15,11 +15,6 @@ namespace {
 using detail::Instance;
 using detail::Plan;
 
-// The stand-ins a project compiles against without Vitis. Loom's ap_int.h is
-// the host's lane arithmetic too (units/ap_int.h).
-constexpr const char* kStandins[] = {"units/ap_int.h", "compose/hls/standin/ap_utils.h",
-                                     "compose/hls/standin/hls_stream.h"};
-
 std::string index_suffix(const Index& i) {
   std::string out;
   for (int d = 0; d < i.rank; ++d) out += "_" + std::to_string(i[d]);
@@ -55,7 +50,7 @@ Result<Project> assemble(const Plan& plan, const SourceTree& sources, const std:
   files["run_hls.tcl"] = detail::tcl_script(plan);
   files["Makefile"] = detail::makefile(plan);
   for (const std::string& path : needed) files["src/" + path] = std::string(sources.at(path));
-  for (const std::string standin : kStandins) {
+  for (const std::string standin : detail::kStandins) {
     auto text = sources.find(standin);
     if (text == sources.end())
       return Error{"hls-source-missing", "stand-in " + standin,

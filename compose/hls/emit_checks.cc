@@ -4,6 +4,7 @@
 // fit the region or the testbench, and names that would collide.
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <regex>
 #include <set>
@@ -136,9 +137,7 @@ Status check_collisions(const Plan& plan, const SourceTree& sources, const std::
   Status status;
   // The unit headers, the stand-ins the project compiles against, and the C library they include.
   std::vector<std::string> scanned = needed;
-  scanned.push_back("units/ap_int.h");
-  scanned.push_back("compose/hls/standin/ap_utils.h");
-  scanned.push_back("compose/hls/standin/hls_stream.h");
+  scanned.insert(scanned.end(), std::begin(kStandins), std::end(kStandins));
   std::map<std::string, GlobalName> taken = global_names(sources, scanned);
   taken.insert(c_library_names().begin(), c_library_names().end());
   const auto check = [&](const std::string& id, const std::string& what) {

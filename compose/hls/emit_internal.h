@@ -21,6 +21,12 @@ namespace loom::hls::detail {
 // The widest m_axi data port Vitis takes (UG1448 214-226: a power of 2, 8 to 1024 bits).
 inline constexpr int kMaxAxiBits = 1024;
 
+// The stand-ins for Vitis's headers a project compiles against without Vitis,
+// as the tree holds them. Loom's ap_int.h is the host's lane arithmetic too
+// (units/ap_int.h).
+inline constexpr const char* kStandins[] = {"units/ap_int.h", "compose/hls/standin/ap_utils.h",
+                                            "compose/hls/standin/hls_stream.h"};
+
 // One process instance as the top calls it.
 struct Instance {
   int process;           // its index in region.processes
