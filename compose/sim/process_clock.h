@@ -91,9 +91,11 @@ class ProcessClock {
   // write, plus the FIFO's read-after-write delay); returns the read's cycle.
   [[gnu::always_inline]] int64_t read(int port, int64_t readable) {
     const int64_t k = use(port);  // first: it may begin the iteration the stage is of
-    const int64_t at = reached(stage(port, 0) + k);
+    const int64_t at = stage(port, 0) + k;
+    if (declares_) [[unlikely]]
+      reached(at);  // else at the boundary, as wait() counts it
     stall(Interval::wait_empty, port, readable - at);
-    input_in_ = iterations_;
+    input_ = true;
     return issue_ + at;
   }
   // A write on `port` whose FIFO slot frees at `freed` (the read of the token
@@ -107,22 +109,25 @@ class ProcessClock {
   // Every access on stream port `port` takes stage `stage` (LOOM_STAGES).
   void declare_stage(int port, int stage) {
     if (declared_.empty()) declared_.assign(static_cast<size_t>(ports_), -1);
+    declares_ = true;
     declared_[static_cast<size_t>(port)] = static_cast<int8_t>(stage);
   }
   // LOOM_WAIT: a clock boundary. Every later access of the iteration takes a
   // stage past every earlier one's, within the depth (the declared depth is
   // the iteration's: a boundary past its last stage has no stage to take).
   void wait() {
-    int64_t before = top_in_ == iterations_ ? top_ : -1;  // the boundary follows every access, and the last boundary
-    if (fence_in_ == iterations_) before = std::max(before, fence_);
-    fence_in_ = iterations_;
-    fence_ = std::min(lag_, before + 1);
+    // The boundary follows every access, and the last boundary. A read
+    // with no declared stage took the boundary then in force (or the first
+    // stage), up to late_ cycles on: the hot path does not count it.
+    const int64_t top = std::max(top_, input_ ? fence_ + late_ : -1);
+    fence_ = std::min(lag_, std::max(top + 1, waited_ ? fence_ + 1 : 0));
+    waited_ = true;
   }
   // A load or a store through memory or argument port `port`: returns how
   // many accesses to that side the trip made before it.
   [[gnu::always_inline]] int64_t load(int port) {
     const int64_t k = use(port);
-    input_in_ = iterations_;
+    input_ = true;
     return k;
   }
   [[gnu::always_inline]] int64_t store(int port) { return use(ports_ + port); }
@@ -220,21 +225,21 @@ class ProcessClock {
   // "Stages"): a write whose value the iteration computed from an input (a
   // read or a load before it) leaves at the last stage, depth - 1, and one
   // that has none at the first; a read goes at the first.
-  int64_t write_stage() const { return input_in_ == iterations_ ? lag_ : 0; }
+  int64_t write_stage() const { return input_ ? lag_ : 0; }
   // The stage a stream port's access takes: its declared one (LOOM_STAGES),
   // else the default, no sooner than the iteration's last clock boundary.
   [[gnu::always_inline]] int64_t stage(int port, int64_t by_default) const {
-    if (!declared_.empty()) [[unlikely]] {
+    if (declares_) [[unlikely]] {
       const int8_t d = declared_[static_cast<size_t>(port)];
       if (d >= 0) return d;
     }
     return fenced(by_default);
   }
-  int64_t fenced(int64_t at) const { return fence_in_ == iterations_ ? std::max(at, fence_) : at; }
-  // The latest stage an access of the iteration took, for the next boundary.
+  int64_t fenced(int64_t at) const { return std::max(at, fence_); }
+  // The latest stage a write of the iteration took (a read's too, where a
+  // stage is declared), for the next boundary.
   int64_t reached(int64_t at) {
-    if (top_in_ != iterations_) top_in_ = iterations_, top_ = at;
-    else top_ = std::max(top_, at);
+    top_ = std::max(top_, at);
     return at;
   }
   int64_t uses_in_trip(int slot) const {
@@ -252,6 +257,7 @@ class ProcessClock {
   [[gnu::always_inline]] void next_iteration() {
     issue_ += pipeline_.ii;
     late_ = 0;
+    input_ = false, waited_ = false, fence_ = 0, top_ = -1;
     ++iterations_;
     if (issue_ > bound_) [[unlikely]]
       *alarm_ = INT64_MIN;
@@ -314,11 +320,13 @@ class ProcessClock {
   Mode mode_ = kOutside;
   bool over_ = false;  // a stream port's side used more than II times in a trip
   int64_t late_ = 0;  // how far into the current iteration its latest stream access is
-  // The iteration that last made an input: an iteration stamp, as the
-  // others below, so nothing is cleared each iteration.
-  int64_t input_in_ = -1;
-  // The iteration's clock boundary (LOOM_WAIT) and its latest access's stage.
-  int64_t fence_in_ = -1, fence_ = 0, top_in_ = -1, top_ = 0;
+  // The current iteration's: whether it made an input, whether it waited and
+  // its clock boundary (LOOM_WAIT; 0 before any), and its latest access's
+  // stage (-1 before any). next_iteration() resets them, so an access never
+  // asks which iteration it is in.
+  bool input_ = false, waited_ = false;
+  bool declares_ = false;  // some port has a LOOM_STAGES stage
+  int64_t fence_ = 0, top_ = -1;
   std::vector<int8_t> declared_;  // each port's LOOM_STAGES stage, or -1; empty if none is declared
   int64_t stalled_[4] = {0, 0, 0, 0};
   int64_t start_;       // the cycle the process's first state runs
