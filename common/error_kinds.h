@@ -484,10 +484,6 @@ inline constexpr ErrorKind kErrorKinds[] = {
      "An argument's words are wider than an m_axi port carries.",
      "error[hls-argument-width] argument 'X': holds words of 2048 bits; an m_axi port carries at most 1024 (UG1448"
      " 214-226)"},
-    {"hls-channel-cycle", ErrorLayer::hls,
-     "The region's channels form a cycle, which the emitted dataflow cannot schedule.",
-     "error[hls-channel-cycle] region 'ring': its channels form a cycle, a -(ab)-> b -(ba)-> a; C simulation runs"
-     " the dataflow processes one after another, so their channel graph must be acyclic"},
     {"hls-compile", ErrorLayer::hls,
      "The emitted HLS sources do not compile (as C++14) in the HLS check.",
      "error[hls-compile] tests/hls/relay.h:12: unit 'relay' does not compile for HLS (C++14): 'clamp' is not a"

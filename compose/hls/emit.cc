@@ -25,12 +25,12 @@ std::string index_suffix(const Index& i) {
 // arguments, the channels, then each process in call order), so that the
 // same region always gets the same names.
 Plan name_things(const Region& region, const Options& options, const std::vector<Dependence>& dependences,
-                 const std::vector<TestRun>& runs, const std::vector<int>& order) {
+                 const std::vector<TestRun>& runs, const CallOrder& order) {
   Identifiers ids;
-  Plan plan{region, options, dependences, runs, ids.make(region.name), {}, {}, {}};
+  Plan plan{region, options, dependences, runs, ids.make(region.name), {}, {}, {}, order.cycle};
   for (const ArgumentInstance& a : region.arguments) plan.arg_ids.push_back(ids.make(a.name));
   for (const ChannelInstance& c : region.channels) plan.stream_ids.push_back(ids.make(c.name + index_suffix(c.index)));
-  for (int p : order) {
+  for (int p : order.processes) {
     const Process& proc = region.processes[static_cast<size_t>(p)];
     const std::string base = proc.placement + index_suffix(proc.index);
     plan.instances.push_back({p, ids.make(base + "_proc"), ids.make(base + "_io")});
@@ -45,6 +45,7 @@ Result<Project> assemble(const Plan& plan, const SourceTree& sources, const std:
   std::map<std::string, std::string>& files = project.files;
   files["loom_top.h"] = detail::top_header(plan);
   files["top.cpp"] = detail::top_source(plan);
+  if (!plan.feedback.empty()) files["loom_concurrent.h"] = detail::concurrent_header(plan);
   files["tb.cpp"] = detail::testbench(plan);
   files["loom_tb_data.h"] = detail::testbench_data(plan);
   files["run_hls.tcl"] = detail::tcl_script(plan);
@@ -69,8 +70,6 @@ Result<Project> assemble(const Plan& plan, const SourceTree& sources, const std:
 Result<Project> emit(const Region& region, const Options& options, const std::vector<Dependence>& dependences,
                      const std::vector<TestRun>& runs, const SourceTree& sources) {
   Status status = check_options(options);
-  auto order = call_order(region);
-  if (!order.ok()) status.merge(order.status());
   std::vector<std::string> needed;  // the embedded files the unit headers reach
   status.merge(detail::check_sources(region, dependences, sources, needed));
   status.merge(detail::check_dependences(region, dependences));
@@ -78,7 +77,7 @@ Result<Project> emit(const Region& region, const Options& options, const std::ve
   if (!status.ok()) return status;
   // Nothing is emitted that deadlocks at its depths or breaks an II budget.
   if (Status simulated = presimulate(region, runs); !simulated.ok()) return simulated;
-  const Plan plan = name_things(region, options, dependences, runs, order.value());
+  const Plan plan = name_things(region, options, dependences, runs, call_order(region));
   if (Status clear = detail::check_collisions(plan, sources, needed); !clear.ok()) return clear;
   return assemble(plan, sources, needed);
 }

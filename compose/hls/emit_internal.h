@@ -44,6 +44,9 @@ struct Plan {
   std::vector<std::string> arg_ids;     // by region argument
   std::vector<std::string> stream_ids;  // by region channel
   std::vector<Instance> instances;      // in call order (call_order.h)
+  // A cycle of the channel graph (call_order.h), empty if there is none: the
+  // top's C simulation then runs its processes concurrently.
+  std::string feedback;
 };
 
 // "ap_uint<bits>".
@@ -125,6 +128,10 @@ std::string top_header(const Plan& plan);
 // top.cpp: the unit headers under their pragmas, a context and a process
 // function per instance, and the top that declares the streams and calls them.
 std::string top_source(const Plan& plan);
+
+// loom_concurrent.h, for a region with feedback channels only: what the top's
+// C simulation runs its processes on, a thread each.
+std::string concurrent_header(const Plan& plan);
 
 // --- The testbench (emit_testbench.cc) --------------------------------------
 

@@ -18,8 +18,9 @@ constexpr const char* kMakefile = R"(# make csim: C simulation with the system c
 # -ffp-contract=off: a float multiply and add stay two roundings, as the units
 # and the reference compute them, so float32 results compare bit for bit.
 CXX ?= g++
-LOOM_CXXFLAGS := -std=c++14 -O1 -ffp-contract=off -Wall -Wextra -Werror -Wno-unknown-pragmas
-HEADERS := loom_top.h loom_tb_data.h $(shell find src standin -type f)
+# -pthread: a region whose channels form a cycle C-simulates on threads.
+LOOM_CXXFLAGS := -std=c++14 -O1 -ffp-contract=off -Wall -Wextra -Werror -Wno-unknown-pragmas -pthread
+HEADERS := loom_top.h loom_tb_data.h $(wildcard loom_concurrent.h) $(shell find src standin -type f)
 
 .PHONY: csim check clean
 csim: build/csim
@@ -62,7 +63,9 @@ std::string tcl_script(const Plan& plan) {
          "set_part {" + plan.options.part + "}\n"
          "create_clock -period " + shortest(plan.options.clock_ns) + " -name default\n" +
          widening +
-         "csim_design\ncsynth_design\ncosim_design\nexit\n";
+         // A cycle's C simulation runs on threads (loom_concurrent.h).
+         (plan.feedback.empty() ? "csim_design\n" : "csim_design -ldflags {-pthread}\n") +
+         "csynth_design\ncosim_design\nexit\n";
 }
 
 std::string makefile(const Plan& plan) { return "# " + generated_from(plan.region) + ".\n" + kMakefile; }

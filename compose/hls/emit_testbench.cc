@@ -176,6 +176,14 @@ std::string testbench(const Plan& plan) {
   out.blank();
   out.open(Printer::signature("int", "main", {}));
   out.statement("int64_t loom_compared = 0, loom_differ = 0");
+  if (!plan.feedback.empty())
+    out.statement("printf(" +
+                  Printer::string_literal(
+                      "LOOM CSIM NOTE: the channels form a cycle (" + plan.feedback +
+                      "); the processes ran concurrently over unbounded streams, so only co-simulation confirms the "
+                      "cycle count and that the emitted FIFO depths do not deadlock (Loom's simulator checked both "
+                      "before emitting)\n") +
+                  ")");
   out.open("for (int loom_r = 0; loom_r < kLoomRunCount; ++loom_r)");
   out.declare_init("const LoomRun&", "loom_run", "kLoomRuns[loom_r]");
   for (size_t a = 0; a < plan.region.arguments.size(); ++a) fill(out, plan, a);

@@ -3,6 +3,8 @@
 // and the top that declares the streams and calls the processes) and
 // loom_top.h (the top's declaration and its arguments' layout).
 #include <set>
+#include <utility>
+#include <vector>
 
 #include "compose/hls/emit_internal.h"
 #include "compose/hls/printer.h"
@@ -276,6 +278,7 @@ void top_function(Printer& out, const Plan& plan) {
     out.pragma({"stream", {{"variable", id}, {"depth", std::to_string(ch.depth)}}});
     out.statement("LOOM_HLS_PROBE_STREAM(" + id + ", " + ap_uint(ch.word.bits()) + " )");
   }
+  std::vector<std::pair<std::string, std::vector<std::string>>> calls;  // (function, arguments) in call order
   for (const Instance& inst : plan.instances) {
     const Process& p = plan.region.processes[static_cast<size_t>(inst.process)];
     std::vector<std::string> args;
@@ -283,8 +286,24 @@ void top_function(Printer& out, const Plan& plan) {
       if (t.bound() && t.kind != ObjectKind::memory)
         args.push_back(t.kind == ObjectKind::channel ? plan.stream_ids[static_cast<size_t>(t.id)]
                                                      : plan.arg_ids[static_cast<size_t>(t.id)]);
-    out.call(inst.proc, args, p.name());
+    calls.push_back({inst.proc, args});
   }
+  if (!plan.feedback.empty()) {
+    // Synthesis sees the same calls as ever; C simulation, which cannot run
+    // a cycle one process after another, runs each on a thread of its own
+    // over blocking streams (loom_concurrent.h).
+    out.comment("Feedback: " + plan.feedback + ".");
+    out.directive("ifndef __SYNTHESIS__");
+    out.statement("loom::hls_target::Concurrently<" + std::to_string(calls.size()) + "> loom_processes");
+    for (const auto& [function, args] : calls)
+      out.statement("loom_processes.run([&] { " + Printer::call_expr(function, args) + "; })");
+    out.statement("loom_processes.join()");
+    out.directive("else");
+  }
+  for (size_t i = 0; i < calls.size(); ++i)
+    out.call(calls[i].first, calls[i].second,
+             plan.region.processes[static_cast<size_t>(plan.instances[i].process)].name());
+  if (!plan.feedback.empty()) out.directive("endif");
   out.close();
 }
 
@@ -319,15 +338,64 @@ std::string top_header(const Plan& plan) {
   return out.text();
 }
 
+// C++14 and the standard library only: with Vitis, C simulation compiles it
+// as it is; synthesis never sees it (the top's calls are under __SYNTHESIS__).
+constexpr const char* kConcurrent = R"(#pragma once
+
+#ifndef __SYNTHESIS__
+#include <thread>
+
+namespace loom {
+namespace hls_target {
+
+// N processes, each on a thread of its own from run() until join(): a cycle
+// of channels runs as the hardware runs it, every process at once, each
+// blocking on the streams it reads.
+template <int N>
+class Concurrently {
+ public:
+  template <class Process>
+  void run(Process process) { threads_[started_++] = std::thread(process); }
+  void join() {
+    for (int i = 0; i < started_; ++i) threads_[i].join();
+    started_ = 0;
+  }
+
+ private:
+  std::thread threads_[N];
+  int started_ = 0;
+};
+
+}  // namespace hls_target
+}  // namespace loom
+#endif
+)";
+
+std::string concurrent_header(const Plan& plan) {
+  Printer out;
+  banner(out, plan, "what the top's C simulation runs its processes on.");
+  out.comment("Its channels form a cycle (" + plan.feedback + "), so no order of");
+  out.comment("calls runs it one process after another, as Vitis's sequential C simulation would.");
+  out.raw(kConcurrent);
+  return out.text();
+}
+
 std::string top_source(const Plan& plan) {
   Printer out;
   banner(out, plan, "the kernel.");
   out.comment("One context and one process function per process instance, each memory inside its owner;");
-  out.comment("the top calls the processes in an order C simulation can run them in.");
+  out.comment(plan.feedback.empty() ? "the top calls the processes in an order C simulation can run them in."
+                                    : "the top's C simulation runs the processes concurrently: its channels form a cycle.");
   out.define("LOOM_HLS", "1");
   out.include("loom_top.h");
   out.blank();
+  if (!plan.feedback.empty()) {
+    out.comment("A cycle of channels: C simulation runs the processes on threads, over the");
+    out.comment("blocking, thread-safe streams hls::task's C simulation uses (UG1399, HLS Task Library).");
+    out.define("HLS_STREAM_THREAD_SAFE");
+  }
   out.include_system("hls_stream.h");
+  if (!plan.feedback.empty()) out.include("loom_concurrent.h");
   out.blank();
   out.directive("ifdef LOOM_HLS_CHECK");
   out.include("loom_poison.h", "make check: refuses what HLS cannot synthesise");

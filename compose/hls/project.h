@@ -57,9 +57,10 @@ struct Project {
   std::map<std::string, std::string> files;
 };
 
-// The project for `region`. Errors: bad-part, bad-clock; hls-channel-cycle (C
-// simulation runs the dataflow processes one after another, so their channel
-// graph must be acyclic; the cycle is named); hls-source-missing (a unit's
+// The project for `region`. A region whose channels form a cycle is emitted
+// with its C simulation run on threads (docs/hls.md, "Feedback channels").
+// Errors: bad-part, bad-clock; hls-deadlock (a run deadlocks when simulated
+// first: the wait-for cycle is named); hls-source-missing (a unit's
 // header was not embedded: loom_hls_sources); hls-shared-source (two units with
 // different loop pragmas in one header); hls-test-too-large (the runs' data
 // is more than kMaxTestbenchLimbs words); hls-test-run (a run names an argument

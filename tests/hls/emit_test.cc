@@ -20,6 +20,7 @@
 #include "tests/hls/feed_first.h"
 #include "tests/hls/relay.h"
 #include "tests/hls/relay_pair.h"
+#include "tests/hls/round_trip.h"
 #include "tests/test_units.h"
 
 namespace loom::test {
@@ -416,36 +417,54 @@ TEST_CASE("a body that HLS cannot synthesise is refused by name, at its file and
     for (const Error& e : refused->errors()) CHECK(e.kind == "hls-unsynthesisable");
 }
 
-TEST_CASE("a region whose channels form a cycle is refused, naming the cycle", "[hls]") {
-  Architecture arch("ring", relay_params());
-  Handle ab = arch.channel<Word<2, 16>>("ab", one(), 2, "a to b");
-  Handle ba = arch.channel<Word<2, 16>>("ba", one(), 2, "b to a");
-  place<HlsRelay>(arch, "a", one()).bind(HlsRelay::in, ba()).bind(HlsRelay::out, ab());
-  place<HlsRelay>(arch, "b", one()).bind(HlsRelay::in, ab()).bind(HlsRelay::out, ba());
-  auto region = arch.compose();
-  REQUIRE(region.ok());
-  auto project = hls::emit(region.value(), {}, {}, {kNoRun});
+// A cycle of channels is legal (docs/hls.md, "Feedback channels"); one that
+// deadlocks is refused by emission's presimulation, the loop named.
+TEST_CASE("a request/response loop that reads before it asks is refused as a deadlock, naming its loop", "[hls]") {
+  const Region region = round_trip<HlsReplyFirst>(6);
+  auto project = hls::emit(region, {}, {}, {{"sum", {}, {{"SUM", Buffer(Word<1, 32>::shape(), 1)}}}});
   REQUIRE(!project.ok());
   INFO(project.status().to_string());
-  CHECK(has_error(project.status(), "hls-channel-cycle", "region 'ring'", "a -(ab)-> b -(ba)-> a"));
+  CHECK(has_error(project.status(), "hls-deadlock", "test run 'sum'", "wait-for cycle"));
+  CHECK(project.status().to_string().find("asker") != std::string::npos);
+  CHECK(project.status().to_string().find("answerer") != std::string::npos);
+  CHECK(project.status().errors().size() == 1);
 }
 
-// The first process in the region's order is not on the cycle: the search
-// must still come round to it.
-TEST_CASE("a cycle reached from a process outside it is found and named", "[hls]") {
-  Architecture arch("tail", relay_params());
-  Handle tap = arch.channel<Word<2, 16>>("tap", one(), 2, "the fork's copies");
-  Handle fa = arch.channel<Word<2, 16>>("fa", one(), 2, "fork to a");
-  Handle af = arch.channel<Word<2, 16>>("af", one(), 2, "a to fork");
-  place<HlsDrain>(arch, "drain", one()).bind(HlsDrain::in, tap());
-  place<HlsFork>(arch, "fork", one()).bind(HlsFork::in, af()).bind(HlsFork::out, fa()).bind(HlsFork::tap, tap());
-  place<HlsRelay>(arch, "a", one()).bind(HlsRelay::in, fa()).bind(HlsRelay::out, af());
-  auto region = arch.compose();
-  INFO(region.status().to_string());
-  REQUIRE(region.ok());
-  auto project = hls::emit(region.value(), {}, {}, {kNoRun});
+TEST_CASE("a request/response loop emits: synthesis sees the calls, C simulation runs them on threads", "[hls]") {
+  const Region region = round_trip(6);
+  auto project = hls::emit(region, {}, {}, {simulated_run(region, "SUM")});
   INFO(project.status().to_string());
-  CHECK(has_error(project.status(), "hls-channel-cycle", "region 'tail'", "fork -(fa)-> a -(af)-> fork"));
+  REQUIRE(project.ok());
+  const auto& files = project.value().files;
+  const std::string& top = files.at("top.cpp");
+  CHECK(top.find("// Feedback: asker -(req)-> answerer -(resp)-> asker.") != std::string::npos);
+  CHECK(top.find("#define HLS_STREAM_THREAD_SAFE") < top.find("#include <hls_stream.h>"));
+  CHECK(top.find("#include \"loom_concurrent.h\"") != std::string::npos);
+  // Under __SYNTHESIS__ the dataflow region holds the plain calls, one per process.
+  const size_t threads = top.find("#ifndef __SYNTHESIS__\n"), plain = top.find("#else", threads),
+               end = top.find("#endif", plain);
+  REQUIRE(end != std::string::npos);
+  CHECK(count(top.substr(threads, plain - threads), "loom_processes.run([&] {") == 2);
+  CHECK(count(top.substr(plain, end - plain), "_proc(") == 2);
+  CHECK(top.find("#pragma HLS dataflow") < threads);
+  CHECK(files.count("loom_concurrent.h") == 1);
+  CHECK(files.at("tb.cpp").find("LOOM CSIM NOTE: the channels form a cycle (asker -(req)-> answerer -(resp)-> asker)") !=
+        std::string::npos);
+  CHECK(files.at("run_hls.tcl").find("csim_design -ldflags {-pthread}\n") != std::string::npos);
+  // It compiles as HLS sees it, poison and all.
+  const Status synthesisable = hls::check_synthesisable(project.value(), region);
+  INFO(synthesisable.to_string());
+  CHECK(synthesisable.ok());
+}
+
+TEST_CASE("an acyclic region's project has no threads in it", "[hls]") {
+  const Emitted e = emit_machine("example", {});
+  const auto& files = e.project.files;
+  CHECK(files.count("loom_concurrent.h") == 0);
+  CHECK(files.at("top.cpp").find("HLS_STREAM_THREAD_SAFE") == std::string::npos);
+  CHECK(files.at("top.cpp").find("__SYNTHESIS__") == std::string::npos);
+  CHECK(files.at("tb.cpp").find("LOOM CSIM NOTE") == std::string::npos);
+  CHECK(files.at("run_hls.tcl").find("csim_design\n") != std::string::npos);
 }
 
 TEST_CASE("a unit's header that includes another unit's, with other pragmas, is refused", "[hls]") {

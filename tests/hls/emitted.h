@@ -11,7 +11,9 @@
 #include <string>
 
 #include "compose/hls/project.h"
+#include "compose/place.h"
 #include "machines/registry.h"
+#include "tests/hls/round_trip.h"
 
 namespace loom::test {
 
@@ -49,6 +51,31 @@ inline std::string scratch(const std::string& name) {
   std::error_code ignored;  // absent already is fine
   std::filesystem::remove_all(dir, ignored);
   return dir;
+}
+
+// The request/response loop of tests/hls/round_trip.h at K words, its
+// controller `Asker` (HlsAsker, or HlsReplyFirst to deadlock it).
+template <class Asker = HlsAsker>
+inline Region round_trip(int64_t k) {
+  ParameterSet params;
+  params.param("K", k, 1, 4096, "requests");
+  Architecture arch("round_trip", params);
+  Handle req = arch.channel<Word<1, 32>>("req", one(), 2, "requests");
+  Handle resp = arch.channel<Word<1, 32>>("resp", one(), 2, "replies");
+  Handle sum = arch.argument<Word<1, 32>>("SUM", "1", "the replies' sum");
+  place<Asker>(arch, "asker", one()).bind(Asker::req, req()).bind(Asker::resp, resp()).bind(Asker::sum, sum());
+  place<HlsAnswerer>(arch, "answerer", one()).bind(HlsAnswerer::req, req()).bind(HlsAnswerer::resp, resp());
+  auto region = arch.compose();
+  INFO(region.status().to_string());
+  REQUIRE(region.ok());
+  return region.value();
+}
+
+// How many times `text` holds `part`.
+inline int count(const std::string& text, const std::string& part) {
+  int n = 0;
+  for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+  return n;
 }
 
 inline std::string read_text(const std::string& path) {
