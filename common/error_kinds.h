@@ -335,6 +335,11 @@ inline constexpr ErrorKind kErrorKinds[] = {
      "A depth names an element of a channel that is not an array, or an element the array does not have.",
      "error[bad-index] --depth 'x_chain[99]=3': channel array 'x_chain' has no element x_chain[99]; its elements run"
      " from x_chain[0] to x_chain[7]"},
+    {"bad-interface", ErrorLayer::compose,
+     "A scalar argument is used against its direction (an ap_none input written, an ap_vld output read), or an "
+     "argument's protocol is not one Loom knows.",
+     "error[bad-interface] argument 'SUM': unit 'ctl' port 'sum' reads it, but an ap_vld scalar is an output (ap_ovld"
+     " is read and written)"},
     {"depth-syntax", ErrorLayer::compose,
      "A FIFO depth setting is not NAME=N, NAME[i]=N or NAME[i][j]=N.",
      "error[depth-syntax] --depth 'x': has no NAME=; write NAME=N, NAME[i]=N or NAME[i][j]=N"},
@@ -357,7 +362,8 @@ inline constexpr ErrorKind kErrorKinds[] = {
      "error[invalid-extent] memory 'm' rows: 0 = 0, but it must be at least 1"},
     {"invalid-timing", ErrorLayer::compose,
      "A memory's declared timing is impossible for its partitioning, or an argument's m_axi timing (latency, "
-     "outstanding reads, burst length, widening, alignment) is outside what its pragma takes.",
+     "outstanding reads, burst length, widening, alignment) or ap_memory timing (latency, ports) is outside what "
+     "its pragma takes.",
      "error[invalid-timing] memory 'late': declares a write latency of -1 iterations; it must be 0 or more"},
     {"no-reader", ErrorLayer::compose,
      "A channel has no reader.",
@@ -497,6 +503,10 @@ inline constexpr ErrorKind kErrorKinds[] = {
      "A dependence claim names a unit or memory the region cannot attach the pragma to.",
      "error[hls-dependence] claim on unit 'fir_tap' memory 'nope': names no unit of region 'example' that owns such"
      " a memory"},
+    {"hls-flow-target", ErrorLayer::hls,
+     "The region's interfaces need another flow target: ap_memory, scalar and ap_ctrl_none ports are Vivado IP's.",
+     "error[hls-flow-target] argument 'REQ': is ap_memory; the Vitis kernel flow's arguments are m_axi (UG1399"
+     " \"Interfaces for Vitis Kernel Flow\"): emit for Vivado IP (loom hls --flow-target vivado)"},
     {"hls-name-collision", ErrorLayer::hls,
      "An emitted name would collide with a name a unit's header declares at global scope.",
      "error[hls-name-collision] region 'exit': its top function, extern \"C\" void 'exit' would collide with the C"

@@ -42,8 +42,14 @@ std::vector<actions::ArchitectureView::Kernel> RegionView::kernels() const {
           const ArgumentInstance& a = region_.arguments[static_cast<size_t>(t.id)];
           b = {a.name, false, info.access != Access::write, info.access != Access::read, a.size, a.word.lanes,
                a.word.lane_bits};
-          b.read_latency = axi_read_latency(a.axi.latency);
-          b.write_response = axi_write_response(a.axi.latency);
+          // An ap_memory RAM answers a load `latency` cycles on and takes a
+          // store at once; a scalar's wires take neither time.
+          if (a.protocol == Protocol::m_axi) {
+            b.read_latency = axi_read_latency(a.axi.latency);
+            b.write_response = axi_write_response(a.axi.latency);
+          } else if (a.protocol == Protocol::ap_memory) {
+            b.read_latency = a.ram.latency;
+          }
           break;
         }
       }

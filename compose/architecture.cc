@@ -65,6 +65,7 @@ class Composer {
  public:
   Composer(const Architecture& arch, ParamValues params) : arch_(arch) {
     region_.name = arch.name_;
+    region_.control = arch.control_;
     region_.params = std::move(params);
   }
 
@@ -170,20 +171,38 @@ class Composer {
         unresolved_.insert(a.name);
         continue;
       }
-      check_axi(a);
+      check_interface(a);
       declared_.emplace(a.name, Declared{ObjectKind::argument, Dims{}, static_cast<int>(region_.arguments.size())});
-      region_.arguments.push_back({a.name, a.word, *size, a.doc, {}, a.axi});
+      region_.arguments.push_back({a.name, a.word, *size, a.doc, {}, a.axi, a.protocol, a.ram});
     }
   }
 
-  // An m_axi interface's timing, in the ranges its pragma takes.
-  void check_axi(const Argument& a) {
+  // An argument's interface, in the ranges its pragma takes.
+  void check_interface(const Argument& a) {
     const std::string where = "argument " + quoted(a.name);
     const auto in_range = [&](const char* field, int value, int low, int high, const char* why) {
       if (value < low || value > high)
         status_.add("invalid-timing", where, std::string("declares ") + field + " " + std::to_string(value) + "; it must be " +
                                                  std::to_string(low) + " to " + std::to_string(high) + " (" + why + ")");
     };
+    switch (a.protocol) {
+      case Protocol::m_axi: return check_axi(a, where, in_range);
+      case Protocol::ap_memory:
+        in_range("an ap_memory latency of", a.ram.latency, 1, kMaxApMemoryLatency,
+                 "cycles from a load's address to its data; UG1399 INTERFACE ap_memory latency");
+        if (a.ram.storage == Storage::registers)
+          status_.add("bad-interface", where, "declares an ap_memory port of registers; an ap_memory port is a RAM's "
+                                              "(ram_1p, ram_s2p or ram_t2p)");
+        return;
+      case Protocol::ap_none:
+      case Protocol::ap_vld:
+      case Protocol::ap_ovld: return;
+    }
+    status_.add("bad-interface", where, "declares protocol " + std::to_string(static_cast<int>(a.protocol)) +
+                                            ", which is none of m_axi, ap_memory, ap_none, ap_vld and ap_ovld");
+  }
+  template <class InRange>
+  void check_axi(const Argument& a, const std::string& where, const InRange& in_range) {
     in_range("an m_axi latency of", a.axi.latency, 0, kMaxAxiLatency, "cycles from a request to its data");
     in_range("read_outstanding", a.axi.read_outstanding, 1, kMaxAxiOutstanding, "UG1399 num_read_outstanding");
     in_range("burst_beats", a.axi.burst_beats, 1, kMaxAxiBurstBeats, "AXI4 bursts are 1 to 256 beats");
@@ -469,8 +488,20 @@ class Composer {
                         " processes: " + list(users) + "; one process per argument (one m_axi bundle, one reader)");
       } else {
         a.user = users[0];
+        check_direction(a);
       }
     }
+  }
+  // A scalar's wires go one way: an ap_none input is only read, an ap_vld
+  // output only written (UG1399 "Port-Level I/O Protocols"; ap_ovld is both).
+  void check_direction(const ArgumentInstance& a) {
+    const Access access = region_.port(a.user).access;
+    const bool reads = access != Access::write, writes = access != Access::read;
+    const char* wrong = a.protocol == Protocol::ap_none && writes   ? "writes it, but an ap_none scalar is an input"
+                        : a.protocol == Protocol::ap_vld && reads ? "reads it, but an ap_vld scalar is an output (ap_ovld is read and written)"
+                                                                  : nullptr;
+    if (wrong != nullptr)
+      status_.add("bad-interface", "argument " + quoted(a.name), region_.where(a.user) + " " + wrong);
   }
 
   const Architecture& arch_;

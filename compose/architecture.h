@@ -144,6 +144,16 @@ class Architecture {
   Handle argument(std::string name, Extent size, std::string doc, AxiTiming axi = {}) {
     return add(loom::argument<W>(std::move(name), std::move(size), std::move(doc), axi));
   }
+  template <class W>
+  Handle ap_memory(std::string name, Extent size, std::string doc, ApMemory ram = {}) {
+    return add(loom::ap_memory<W>(std::move(name), std::move(size), std::move(doc), ram));
+  }
+  template <class W>
+  Handle scalar(std::string name, Protocol protocol, std::string doc) {
+    return add(loom::scalar<W>(std::move(name), protocol, std::move(doc)));
+  }
+  // The top's block-level control protocol; ap_ctrl_hs unless set.
+  void control(BlockControl c) { control_ = c; }
   // Instances of `unit`, named `name`, in the given shape.
   Placement& place(UnitModel unit, std::string name, Shape instances);
 
@@ -152,7 +162,10 @@ class Architecture {
 
   // Errors include invalid-timing: a negative write latency, a fully
   // partitioned memory with a write latency or more than kMaxPartitionedRows
-  // rows, or an argument's m_axi timing outside the ranges units/argument.h gives.
+  // rows, or an argument's m_axi or ap_memory timing outside the ranges
+  // units/argument.h gives; bad-interface: a scalar the body uses against its
+  // direction (an ap_none input written, an ap_vld output read), or a
+  // protocol that is not an argument's.
   Result<Region> compose(const Overrides& overrides = {}) const;
 
  private:
@@ -163,6 +176,7 @@ class Architecture {
   std::vector<Channel> channels_;
   std::vector<Memory> memories_;
   std::vector<Argument> arguments_;
+  BlockControl control_ = BlockControl::ap_ctrl_hs;
   std::vector<std::unique_ptr<Placement>> placements_;  // stable addresses for chaining
 };
 

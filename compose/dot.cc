@@ -23,6 +23,14 @@ std::string escape(const std::string& s) {
 
 std::string node(int process) { return "p" + std::to_string(process); }
 std::string arg_node(size_t argument) { return "a" + std::to_string(argument); }
+// An argument's port, where it is not the default m_axi: "\nap_memory, latency 2".
+std::string interface_label(const ArgumentInstance& arg) {
+  if (arg.protocol == Protocol::m_axi) return "";
+  std::string label = std::string("\\n") + protocol_name(arg.protocol);
+  if (arg.protocol == Protocol::ap_memory)
+    label += std::string(", ") + vitis_kind(arg.ram.storage) + ", latency " + std::to_string(arg.ram.latency);
+  return label;
+}
 std::string q(const std::string& s) { return "\"" + escape(s) + "\""; }
 
 // `extra` ends the attribute list: ", constraint=false" where the rows are pinned.
@@ -219,7 +227,7 @@ std::string per_instance(const Region& region, const DotOptions& options) {
   for (size_t a = 0; a < region.arguments.size(); ++a) {
     const ArgumentInstance& arg = region.arguments[a];
     out += "  " + arg_node(a) + " [shape=cylinder, label=\"" + escape(arg.name) + "\\n" + std::to_string(arg.size) +
-           " x " + arg.word.to_string() + "\"];\n";
+           " x " + arg.word.to_string() + interface_label(arg) + "\"];\n";
   }
   // Each process's layer and column.
   std::vector<std::pair<int, int64_t>> place(region.processes.size());
@@ -351,7 +359,7 @@ std::string per_placement(const Region& region) {
   for (size_t a = 0; a < region.arguments.size(); ++a) {
     const ArgumentInstance& arg = region.arguments[a];
     out += "  " + arg_node(a) + " [shape=cylinder, label=\"" + escape(arg.name) + "\\n" + std::to_string(arg.size) +
-           " x " + arg.word.to_string() + "\"];\n";
+           " x " + arg.word.to_string() + interface_label(arg) + "\"];\n";
     if (arg.user.valid())
       out += argument_edge(region, arg, arg_node(a),
                            node(id[region.processes[static_cast<size_t>(arg.user.process)].placement]));

@@ -74,6 +74,8 @@ struct ArgumentInstance {
   std::string doc;
   Endpoint user;
   AxiTiming axi;  // its m_axi interface
+  Protocol protocol = Protocol::m_axi;
+  ApMemory ram;  // an ap_memory argument's RAM
 };
 
 // An array's depth as the views show it: "2", or "2..5" when --depth set its
@@ -83,6 +85,7 @@ std::string depth_text(int64_t shallowest, int64_t deepest);
 struct Region {
   std::string name;
   ParamValues params;
+  BlockControl control = BlockControl::ap_ctrl_hs;  // the top's block protocol
   std::vector<Process> processes;
   std::vector<ChannelInstance> channels;
   std::vector<MemoryInstance> memories;

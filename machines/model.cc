@@ -9,6 +9,7 @@ namespace loom {
 
 Result<CheckedModel> checked_model(const Region& region, const ModelOf& model_of) {
   CheckedModel c;
+  c.region_done = region_done(region.control);
   c.structure = actions::structure(RegionView(region));
   actions::Machine implied = actions::implied_machine(c.structure, region.name);
   if (model_of) {
@@ -86,7 +87,7 @@ Status conform_workload(const CheckedModel& c, const Workload& work, const Argum
 
 CallsEstimate estimate_calls(const CheckedModel& c) {
   CallsEstimate out;
-  const actions::ControlCosts control{kProcessStart, kLoopEntry, kLoopExit, kRegionDone};
+  const actions::ControlCosts control{kProcessStart, kLoopEntry, kLoopExit, c.region_done};
   for (size_t k = 0; k < c.model.calls.size(); ++k) {
     out.calls.push_back(actions::estimate(c.model.machine, c.structure, invocation(c, k), control));
     out.cycles += out.calls.back().cycles;

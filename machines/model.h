@@ -48,6 +48,7 @@ struct CheckedModel {
   RegionModel model;
   std::vector<actions::Obligation> obligations;
   actions::Projection projection;
+  int64_t region_done = 0;  // what the region's block protocol adds after its last process (control_timing.h)
 };
 Result<CheckedModel> checked_model(const Region& region, const ModelOf& model_of);
 

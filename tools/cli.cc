@@ -502,6 +502,12 @@ class CommandLine {
     once(hls->add_option("--clock-ns", hls_options_.options.clock_ns, "the clock period in ns, 0.5 to 100"))
         ->type_name("NS")
         ->capture_default_str();
+    once(hls->add_option("--flow-target", hls_options_.flow,
+                         "vitis (a Vitis kernel: m_axi arguments, started through s_axilite), vivado (Vivado IP: "
+                         "the region's own ports), or auto (vitis unless the region's interfaces need vivado)"))
+        ->type_name("FLOW")
+        ->check(CLI::IsMember({"auto", "vitis", "vivado"}))
+        ->capture_default_str();
     once(hls->add_option("--root", hls_options_.root, "where a machine's spec is read from (default: the workspace)"))
         ->type_name("DIR")
         ->check(nonempty());

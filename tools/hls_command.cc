@@ -33,7 +33,11 @@ int hls_command(const HlsCommand& c) {
   auto dependences = extension.dependences ? extension.dependences(region.value(), root)
                                            : Result<std::vector<hls::Dependence>>(std::vector<hls::Dependence>{});
   if (!dependences.ok()) return exit_reporting(dependences.status());
-  auto project = hls::emit(region.value(), c.options, dependences.value(), runs.value());
+  hls::Options chosen = c.options;
+  chosen.flow = c.flow == "auto"     ? hls::natural_flow(region.value())
+                : c.flow == "vivado" ? hls::FlowTarget::vivado
+                                     : hls::FlowTarget::vitis;
+  auto project = hls::emit(region.value(), chosen, dependences.value(), runs.value());
   if (!project.ok()) return exit_reporting(project.status());
   const Status synthesisable = hls::check_synthesisable(project.value(), region.value());
   if (!synthesisable.ok()) return exit_reporting(synthesisable);

@@ -15,6 +15,7 @@ struct HlsCommand {
   std::string out;   // the project directory
   std::string root;  // the workspace, for a machine's spec
   hls::Options options;
+  std::string flow = "auto";  // --flow-target: vitis, vivado, or auto (hls::natural_flow)
   std::vector<DepthSetting> depths;  // --depth and --depths: what the stream pragmas carry
 };
 

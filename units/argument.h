@@ -1,12 +1,14 @@
-// A region argument: a flat DRAM-like array of `size` words, addressed row by
-// row (a machine chooses how a matrix lays out in them), by exactly one process, through the
-// top's m_axi port for it.
+// A region argument: a flat array of `size` words, addressed row by row (a
+// machine chooses how a matrix lays out in them), by exactly one process,
+// through the top's port for it: m_axi to DRAM by default, or an on-chip RAM
+// port or a scalar's wires (Protocol).
 #pragma once
 
 #include <cstdint>
 #include <string>
 
 #include "units/shape.h"
+#include "units/storage.h"
 #include "units/word.h"
 
 namespace loom {
@@ -48,17 +50,81 @@ inline constexpr int kMaxAxiBurstBeats = 256;   // AXI4: 1 to 256 beats a burst
 inline constexpr int kMaxAxiWidenBits = 1024;   // UG1399: 0 or a power of two up to 1024
 inline constexpr int kMaxAxiAlignmentBytes = 4096;  // a 4 KiB page: no burst crosses one
 
+// The port protocol the top gives an argument (UG1399, "Interfaces of the
+// HLS Design" and pragma HLS interface). m_axi is the default: a DRAM array
+// behind an AXI4 master. The others are the Vivado IP flow's: an on-chip RAM
+// outside the kernel, or one word on wires.
+enum class Protocol : char {
+  m_axi,      // a pointer to DRAM, timed by AxiTiming
+  ap_memory,  // an array in a block RAM outside the kernel, timed by ApMemory
+  ap_none,    // a scalar input: a data port, read whenever the body reads it
+  ap_vld,     // a scalar output: a data port and a valid pulsed with each write
+  ap_ovld,    // a scalar read and written: its input ap_none, its output ap_vld
+};
+constexpr const char* protocol_name(Protocol p) {
+  switch (p) {
+    case Protocol::m_axi: return "m_axi";
+    case Protocol::ap_memory: return "ap_memory";
+    case Protocol::ap_none: return "ap_none";
+    case Protocol::ap_vld: return "ap_vld";
+    case Protocol::ap_ovld: return "ap_ovld";
+  }
+  return "?";
+}
+constexpr bool is_scalar(Protocol p) { return p == Protocol::ap_none || p == Protocol::ap_vld || p == Protocol::ap_ovld; }
+
+// What an ap_memory argument's RAM declares (pragma HLS interface ap_memory
+// `latency` and `storage_type`). The body's load data is usable `latency`
+// cycles after the load issues: 1 is a block RAM's (UG1399 "Port-Level I/O:
+// Memory Interface Protocol": data the cycle after the address; the pragma's
+// latency models an off-chip SRAM of 2 or 3). `storage` is the RAM's ports,
+// as units/storage.h counts them: ram_1p by default (UG1399 "Arrays on the
+// Interface": a single-port RAM unless told otherwise), ram_s2p or ram_t2p;
+// never registers.
+struct ApMemory {
+  int latency = 1;
+  Storage storage = Storage::single_port;
+};
+inline constexpr int kMaxApMemoryLatency = 64;  // beyond any SRAM; a typo
+
 struct Argument {
   std::string name;
   WordShape word;
   Extent size;
   std::string doc;
   AxiTiming axi;
+  Protocol protocol = Protocol::m_axi;
+  ApMemory ram;  // ap_memory's
 };
 
 template <class W>
 Argument argument(std::string name, Extent size, std::string doc, AxiTiming axi = {}) {
-  return {std::move(name), W::shape(), std::move(size), std::move(doc), axi};
+  return {std::move(name), W::shape(), std::move(size), std::move(doc), axi, Protocol::m_axi, {}};
+}
+// An ap_memory argument of `size` words.
+template <class W>
+Argument ap_memory(std::string name, Extent size, std::string doc, ApMemory ram = {}) {
+  return {std::move(name), W::shape(), std::move(size), std::move(doc), {}, Protocol::ap_memory, ram};
+}
+// A scalar argument, one word, by `protocol`: ap_none, ap_vld or ap_ovld.
+template <class W>
+Argument scalar(std::string name, Protocol protocol, std::string doc) {
+  return {std::move(name), W::shape(), Extent{1}, std::move(doc), {}, protocol, {}};
+}
+
+// The top's block-level control protocol (UG1399 "Block-Level Control
+// Protocols"): ap_ctrl_hs (ap_start, ap_done, ap_idle, ap_ready; the Vivado
+// IP flow's default), ap_ctrl_chain (and ap_continue, which holds ap_done
+// until the next stage takes the result; the Vitis kernel flow's default),
+// or ap_ctrl_none (no handshake: the block runs out of reset).
+enum class BlockControl : char { ap_ctrl_hs, ap_ctrl_chain, ap_ctrl_none };
+constexpr const char* control_name(BlockControl c) {
+  switch (c) {
+    case BlockControl::ap_ctrl_hs: return "ap_ctrl_hs";
+    case BlockControl::ap_ctrl_chain: return "ap_ctrl_chain";
+    case BlockControl::ap_ctrl_none: return "ap_ctrl_none";
+  }
+  return "?";
 }
 
 // The bits an element of a `bits`-wide argument takes on its m_axi port:

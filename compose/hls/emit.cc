@@ -74,6 +74,7 @@ Result<Project> emit(const Region& region, const Options& options, const std::ve
   status.merge(detail::check_sources(region, dependences, sources, needed));
   status.merge(detail::check_dependences(region, dependences));
   status.merge(detail::check_runs(region, runs));
+  status.merge(detail::check_interfaces(region, options));
   if (!status.ok()) return status;
   // Nothing is emitted that deadlocks at its depths or breaks an II budget.
   if (Status simulated = presimulate(region, runs); !simulated.ok()) return simulated;

@@ -26,6 +26,21 @@ const ArgumentInstance* argument(const Region& region, const std::string& name) 
 
 }  // namespace
 
+Status check_interfaces(const Region& region, const Options& options) {
+  Status status;
+  if (options.flow != FlowTarget::vitis) return status;
+  const std::string hint = "; the Vitis kernel flow's arguments are m_axi (UG1399 \"Interfaces for Vitis Kernel "
+                           "Flow\"): emit for Vivado IP (loom hls --flow-target vivado)";
+  for (const ArgumentInstance& a : region.arguments)
+    if (a.protocol != Protocol::m_axi)
+      status.add("hls-flow-target", "argument " + quoted(a.name), std::string("is ") + protocol_name(a.protocol) + hint);
+  if (region.control == BlockControl::ap_ctrl_none)
+    status.add("hls-flow-target", "region " + quoted(region.name),
+               "declares ap_ctrl_none, but a Vitis kernel is started through s_axilite (ap_ctrl_hs or ap_ctrl_chain); "
+               "emit for Vivado IP (loom hls --flow-target vivado)");
+  return status;
+}
+
 Status check_sources(const Region& region, const std::vector<Dependence>& dependences, const SourceTree& sources,
                      std::vector<std::string>& needed) {
   Status status;
@@ -181,6 +196,12 @@ Status check_options(const Options& options) {
                "is not a clock period in [0.5, 100] nanoseconds");
   }
   return status;
+}
+
+FlowTarget natural_flow(const Region& region) {
+  bool kernel = region.control != BlockControl::ap_ctrl_none;
+  for (const ArgumentInstance& a : region.arguments) kernel = kernel && a.protocol == Protocol::m_axi;
+  return kernel ? FlowTarget::vitis : FlowTarget::vivado;
 }
 
 }  // namespace loom::hls

@@ -109,6 +109,12 @@ Status check_dependences(const Region& region, const std::vector<Dependence>& de
 // hls-test-too-large.
 Status check_runs(const Region& region, const std::vector<TestRun>& runs);
 
+// The region's interfaces are ones the flow target builds: a Vitis kernel's
+// arguments are m_axi and XRT starts it, so ap_memory, scalars on wires and
+// ap_ctrl_none need the Vivado IP flow (UG1399 "Interfaces for Vitis Kernel
+// Flow"). Error: hls-flow-target, naming the argument or the control.
+Status check_interfaces(const Region& region, const Options& options);
+
 // The top's own file-scope names (the extern "C" top, each process function
 // and context) against what the files in `needed`, the stand-ins and the C
 // library declare at global scope. Error: hls-name-collision, naming both.

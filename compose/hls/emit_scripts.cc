@@ -59,7 +59,7 @@ std::string tcl_script(const Plan& plan) {
          "add_files top.cpp -cflags \"-std=c++14 -I src\"\n"
          "add_files -tb tb.cpp -cflags \"-std=c++14\"\n"
          "add_files -tb loom_tb_data.h\n"
-         "open_solution -reset solution1 -flow_target vitis\n"
+         "open_solution -reset solution1 -flow_target " + std::string(flow_name(plan.options.flow)) + "\n"
          "set_part {" + plan.options.part + "}\n"
          "create_clock -period " + shortest(plan.options.clock_ns) + " -name default\n" +
          widening +

@@ -171,7 +171,8 @@ std::string testbench(const Plan& plan) {
     out.declare_array(
         (align > 1 ? "alignas(" + std::to_string(align) + ") alignas(" + element + ") " : std::string()) + "static " + element,
         "loom_arg_" + plan.arg_ids[a], arg.size, arg.name);
-    args.push_back("loom_arg_" + plan.arg_ids[a]);
+    // A scalar input goes by value: its one element.
+    args.push_back("loom_arg_" + plan.arg_ids[a] + (arg.protocol == Protocol::ap_none ? "[0]" : ""));
   }
   out.blank();
   out.open(Printer::signature("int", "main", {}));

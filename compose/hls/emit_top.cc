@@ -33,10 +33,25 @@ std::vector<const Dependence*> dependences_of(const UnitModel& u, const std::vec
   return out;
 }
 
+// An argument's parameter of the top, by its protocol: a pointer to DRAM or
+// to a scalar output, an array for an on-chip RAM (Vitis sizes the port by
+// it), a value for a scalar input (UG1399 "Interfaces of the HLS Design").
+std::string top_parameter(const ArgumentInstance& a, const std::string& id) {
+  const std::string element = element_of(a.word.bits());
+  switch (a.protocol) {
+    case Protocol::ap_memory: return element + " " + id + "[" + std::to_string(a.size) + "]";
+    case Protocol::ap_none: return element + " " + id;
+    case Protocol::m_axi:
+    case Protocol::ap_vld:
+    case Protocol::ap_ovld: break;
+  }
+  return element + "* " + id;
+}
+
 std::string top_signature(const Plan& plan) {
   std::vector<std::string> params;
   for (size_t a = 0; a < plan.region.arguments.size(); ++a)
-    params.push_back(element_of(plan.region.arguments[a].word.bits()) + "* " + plan.arg_ids[a]);
+    params.push_back(top_parameter(plan.region.arguments[a], plan.arg_ids[a]));
   return Printer::signature("extern \"C\" void", plan.top, params);
 }
 
@@ -238,8 +253,11 @@ void process(Printer& out, const Plan& plan, const Instance& inst) {
   out.close();
 }
 
-// The top's interface pragmas: an m_axi bundle of its own per argument, with
-// the timing the simulator modelled (units/argument.h), and the control port.
+// The top's interface pragmas: an m_axi bundle of its own per m_axi
+// argument, with the timing the simulator modelled (units/argument.h), and
+// its offset in s_axilite; an ap_memory port with the RAM's latency and
+// storage; a scalar's protocol; and the block protocol on the return (in
+// the Vitis kernel flow, under s_axilite as XRT drives it).
 // A widened argument's max_widen_bitwidth is the beat the simulator used
 // (axi_beat_bits): its own limit and alignment, not the larger alignment
 // run_hls.tcl may give Vitis for another argument.
@@ -247,6 +265,18 @@ void interfaces(Printer& out, const Plan& plan) {
   for (size_t a = 0; a < plan.region.arguments.size(); ++a) {
     const ArgumentInstance& arg = plan.region.arguments[a];
     const std::string& id = plan.arg_ids[a];
+    if (arg.protocol == Protocol::ap_memory) {
+      out.pragma({"interface",
+                  {{"ap_memory"},
+                   {"port", id},
+                   {"storage_type", vitis_kind(arg.ram.storage)},
+                   {"latency", std::to_string(arg.ram.latency)}}});
+      continue;
+    }
+    if (arg.protocol != Protocol::m_axi) {
+      out.pragma({"interface", {{protocol_name(arg.protocol)}, {"port", id}}});
+      continue;
+    }
     Pragma axi{"interface",
                {{"m_axi"},
                 {"port", id},
@@ -262,7 +292,8 @@ void interfaces(Printer& out, const Plan& plan) {
     out.pragma(axi);
     out.pragma({"interface", {{"s_axilite"}, {"port", id}}});
   }
-  out.pragma({"interface", {{"s_axilite"}, {"port", "return"}}});
+  out.pragma({"interface", {{control_name(plan.region.control)}, {"port", "return"}}});
+  if (plan.options.flow == FlowTarget::vitis) out.pragma({"interface", {{"s_axilite"}, {"port", "return"}}});
 }
 
 // The top: its interfaces, a stream per channel instance at its depth, and
@@ -282,10 +313,16 @@ void top_function(Printer& out, const Plan& plan) {
   for (const Instance& inst : plan.instances) {
     const Process& p = plan.region.processes[static_cast<size_t>(inst.process)];
     std::vector<std::string> args;
-    for (const Target& t : p.ports)
-      if (t.bound() && t.kind != ObjectKind::memory)
-        args.push_back(t.kind == ObjectKind::channel ? plan.stream_ids[static_cast<size_t>(t.id)]
-                                                     : plan.arg_ids[static_cast<size_t>(t.id)]);
+    for (const Target& t : p.ports) {
+      if (!t.bound() || t.kind == ObjectKind::memory) continue;
+      if (t.kind == ObjectKind::channel) {
+        args.push_back(plan.stream_ids[static_cast<size_t>(t.id)]);
+        continue;
+      }
+      // A process reaches every argument through a pointer; a scalar input is the top's value.
+      const bool by_value = plan.region.arguments[static_cast<size_t>(t.id)].protocol == Protocol::ap_none;
+      args.push_back((by_value ? "&" : "") + plan.arg_ids[static_cast<size_t>(t.id)]);
+    }
     calls.push_back({inst.proc, args});
   }
   if (!plan.feedback.empty()) {
@@ -324,9 +361,10 @@ std::string top_header(const Plan& plan) {
   out.comment("holds word i in its low bits (lane l at bits l*B .. l*B+B-1, for B-bit");
   out.comment("lanes), and the bits above the word are zero, going in and coming out.");
   for (const ArgumentInstance& a : plan.region.arguments)
-    out.comment("  " + a.name + ": " + std::to_string(a.size) + " elements of " + element_of(a.word.bits()) + " (" +
-                std::to_string(axi_element_bits(a.word.bits()) / 8) + " bytes each), word " + a.word.to_string() +
-                " in bits 0.." + std::to_string(a.word.bits() - 1));
+    out.comment("  " + a.name + " (" + protocol_name(a.protocol) + "): " + std::to_string(a.size) + " elements of " +
+                element_of(a.word.bits()) + " (" + std::to_string(axi_element_bits(a.word.bits()) / 8) +
+                " bytes each), word " + a.word.to_string() + " in bits 0.." + std::to_string(a.word.bits() - 1) +
+                (a.protocol == Protocol::ap_none ? "; passed by value, element 0" : ""));
   if (const int align = widened_alignment(plan.region); align > 0)
     out.comment("Every argument's pointer is aligned to " + std::to_string(align) +
                 " bytes: Vitis widens bursts assuming so (run_hls.tcl).");

@@ -16,10 +16,23 @@
 namespace loom::hls {
 
 // The FPGA part and clock the project synthesises for (run_hls.tcl).
+// The flow Vitis builds the top for (open_solution -flow_target; UG1399
+// "Vitis HLS Flow Overview"): a Vitis kernel, which XRT drives through
+// s_axilite and whose arguments are m_axi; or Vivado IP, whose ports are
+// whatever the region's arguments declare.
+enum class FlowTarget : char { vitis, vivado };
+constexpr const char* flow_name(FlowTarget f) { return f == FlowTarget::vitis ? "vitis" : "vivado"; }
+
 struct Options {
   std::string part = "xcu250-figd2104-2L-e";  // an Alveo U250
   double clock_ns = 3.33;                     // 300 MHz
+  FlowTarget flow = FlowTarget::vitis;
 };
+
+// The flow a region's interfaces ask for when the user names none: the
+// Vitis kernel flow if every argument is m_axi and the block is started
+// (ap_ctrl_hs or ap_ctrl_chain), else Vivado IP.
+FlowTarget natural_flow(const Region& region);
 
 // Errors: bad-part (not a Xilinx part name), bad-clock (not a period in
 // [kMinClockNs, kMaxClockNs]).
@@ -59,7 +72,8 @@ struct Project {
 
 // The project for `region`. A region whose channels form a cycle is emitted
 // with its C simulation run on threads (docs/hls.md, "Feedback channels").
-// Errors: bad-part, bad-clock; hls-deadlock (a run deadlocks when simulated
+// Errors: bad-part, bad-clock; hls-flow-target (an ap_memory or scalar
+// argument, or ap_ctrl_none, for the Vitis kernel flow); hls-deadlock (a run deadlocks when simulated
 // first: the wait-for cycle is named); hls-source-missing (a unit's
 // header was not embedded: loom_hls_sources); hls-shared-source (two units with
 // different loop pragmas in one header); hls-test-too-large (the runs' data

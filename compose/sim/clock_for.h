@@ -1,7 +1,8 @@
 // The clock a process of a composed region starts with, in either engine:
 // its unit's pipeline, started at ap_start + kProcessStart, told which ports
-// are memories and region arguments, and keeping as much stall history as its
-// arguments' m_axi latencies need (process_clock.h).
+// are memories and region arguments, keeping as much stall history as its
+// arguments' m_axi latencies need, and its ap_memory arguments' read
+// latencies (process_clock.h).
 #pragma once
 
 #include <cstddef>
@@ -20,8 +21,15 @@ inline ProcessClock clock_for(const Region& region, int id, SimListener* events)
   for (size_t k = 0; k < decl.ports.size(); ++k) {
     const Target& t = decl.ports[k];
     if (!t.bound() || t.kind == ObjectKind::channel) continue;
-    clock.bound_to(static_cast<int>(k), t.kind == ObjectKind::memory ? ProcessClock::kMemory : ProcessClock::kArgument);
-    if (t.kind == ObjectKind::argument) clock.remember_stalls(region.arguments[static_cast<size_t>(t.id)].axi.latency);
+    if (t.kind == ObjectKind::memory) {
+      clock.bound_to(static_cast<int>(k), ProcessClock::kMemory);
+      continue;
+    }
+    const ArgumentInstance& a = region.arguments[static_cast<size_t>(t.id)];
+    // An ap_memory argument's budget is its RAM's, as a memory's is.
+    clock.bound_to(static_cast<int>(k), a.protocol == Protocol::ap_memory ? ProcessClock::kMemory : ProcessClock::kArgument);
+    if (a.protocol == Protocol::m_axi) clock.remember_stalls(a.axi.latency);
+    if (a.protocol == Protocol::ap_memory) clock.load_latency(static_cast<int>(k), a.ram.latency);
   }
   // LOOM_STAGES, on every element of a declared port array.
   const UnitModel& unit = *decl.unit;

@@ -17,11 +17,22 @@
 
 #include <cstdint>
 
+#include "units/argument.h"
+
 namespace loom {
 
 inline constexpr int64_t kLoopEntry = 1;
 inline constexpr int64_t kLoopExit = 1;
 inline constexpr int64_t kProcessStart = 1;
 inline constexpr int64_t kRegionDone = 1;
+
+// What the region's count adds after its last process is done, under its
+// block protocol: ap_done's register under ap_ctrl_hs and ap_ctrl_chain
+// (which differ only in ap_continue, between runs: UG1399 "Block-Level
+// Control Protocols"), nothing under ap_ctrl_none, which has no ap_done: its
+// count ends at the last process's finish.
+constexpr int64_t region_done(BlockControl control) {
+  return control == BlockControl::ap_ctrl_none ? 0 : kRegionDone;
+}
 
 }  // namespace loom

@@ -385,6 +385,8 @@ class SimProcess {
   }
   // An argument's read and write: the II budget here, the timing in SimAxi.
   void argument_load(detail::SimStorage& s, int port, int64_t row) {
+    // A scalar's input is a wire: any number of reads a cycle, none timed.
+    if (s.axi == nullptr) return retell(ProcessTrace::kStep);
     const int64_t k = clock_.load(port);
     if (k > 0 || s.check_each) check_storage(s, port);
     const ProcessTrace::Op kind = s.axi->classify(clock_, row);
@@ -394,6 +396,8 @@ class SimProcess {
   void argument_store(detail::SimStorage& s, int port) {
     const int64_t k = clock_.store(port);
     if (k > 0 || s.check_each) check_storage(s, port);
+    // A scalar's output: one write a cycle on its data port, no response.
+    if (s.axi == nullptr) return retell(ProcessTrace::kStore);
     retell(ProcessTrace::kArgStore);
     s.axi->write(clock_, port, k);
   }

@@ -128,7 +128,18 @@ class ProcessClock {
   [[gnu::always_inline]] int64_t load(int port) {
     const int64_t k = use(port);
     input_ = true;
+    if (late_loads_) [[unlikely]]
+      loaded(port, k);
     return k;
+  }
+  // Port `port` is an ap_memory argument whose load data is usable `latency`
+  // cycles after the load: what the iteration computes from it leaves no
+  // sooner, and the iteration drains no sooner (docs/timing.md, "On-chip and
+  // scalar arguments").
+  void load_latency(int port, int latency) {
+    if (latency_.empty()) latency_.assign(static_cast<size_t>(ports_), 0);
+    latency_[static_cast<size_t>(port)] = latency;
+    late_loads_ = true;
   }
   [[gnu::always_inline]] int64_t store(int port) { return use(ports_ + port); }
   // An access to registers outside a marked trip: only a `rewrite` (a row
@@ -225,7 +236,15 @@ class ProcessClock {
   // "Stages"): a write whose value the iteration computed from an input (a
   // read or a load before it) leaves at the last stage, depth - 1, and one
   // that has none at the first; a read goes at the first.
-  int64_t write_stage() const { return input_ ? lag_ : 0; }
+  int64_t write_stage() const { return input_ ? std::max(lag_, usable_) : 0; }
+  // The k-th load of the iteration on `port`, at the boundary then in force
+  // plus k: its data is usable `latency` stages on.
+  void loaded(int port, int64_t k) {
+    const int latency = latency_[static_cast<size_t>(port)];
+    if (latency == 0) return;
+    usable_ = std::max(usable_, fence_ + k + latency);
+    late_ = std::max(late_, usable_ - lag_);
+  }
   // The stage a stream port's access takes: its declared one (LOOM_STAGES),
   // else the default, no sooner than the iteration's last clock boundary.
   [[gnu::always_inline]] int64_t stage(int port, int64_t by_default) const {
@@ -257,7 +276,7 @@ class ProcessClock {
   [[gnu::always_inline]] void next_iteration() {
     issue_ += pipeline_.ii;
     late_ = 0;
-    input_ = false, waited_ = false, fence_ = 0, top_ = -1;
+    input_ = false, waited_ = false, fence_ = 0, top_ = -1, usable_ = 0;
     ++iterations_;
     if (issue_ > bound_) [[unlikely]]
       *alarm_ = INT64_MIN;
@@ -327,6 +346,12 @@ class ProcessClock {
   bool input_ = false, waited_ = false;
   bool declares_ = false;  // some port has a LOOM_STAGES stage
   int64_t fence_ = 0, top_ = -1;
+  // ap_memory loads (load_latency): whether any port has a read latency, each
+  // port's (0: none), and the stage the iteration's latest such data is
+  // usable at (0 before any).
+  bool late_loads_ = false;
+  std::vector<int> latency_;
+  int64_t usable_ = 0;
   std::vector<int8_t> declared_;  // each port's LOOM_STAGES stage, or -1; empty if none is declared
   int64_t stalled_[4] = {0, 0, 0, 0};
   int64_t start_;       // the cycle the process's first state runs

@@ -31,7 +31,7 @@ void end_run(const Region& region, const std::vector<ProcessEnd>& processes, con
     result.cycles = std::max(result.cycles, result.processes.back().finish);
   }
   // ap_done rises the cycle after the last process is done (control_timing.h).
-  if (!processes.empty()) result.cycles += kRegionDone;
+  if (!processes.empty()) result.cycles += region_done(region.control);
   for (size_t c = 0; c < fifos.size(); ++c) {
     result.channels.push_back(channel_stats(region, c, *fifos[c]));
     fifos[c]->times.report_held();

@@ -263,7 +263,14 @@ void Task::bind_ports() {
     } else if (t.bound() && t.kind == ObjectKind::argument) {
       s.buffer = &sim_.arguments[id];
       const ArgumentInstance& a = sim_.region.arguments[id];
-      s.axi = std::make_unique<detail::SimAxi>(a.axi, a.word.bits());
+      if (a.protocol == Protocol::m_axi) {
+        s.axi = std::make_unique<detail::SimAxi>(a.axi, a.word.bits());
+      } else if (a.protocol == Protocol::ap_memory) {
+        // A RAM outside the kernel: timed as a memory of that storage, its
+        // read latency the clock's (clock_for.h).
+        s.memory = true;
+        s.storage = a.ram.storage;
+      }  // else a scalar's wires: no axi, no memory (process.h)
     }
     if (s.buffer != nullptr) {
       s.bound = true;

@@ -198,7 +198,7 @@ std::optional<SimResult> Timer::run() {
       p->axi.emplace_back();
       if (t.bound() && t.kind == ObjectKind::argument) {
         const ArgumentInstance& a = region_.arguments[static_cast<size_t>(t.id)];
-        p->axi.back() = std::make_unique<detail::SimAxi>(a.axi, a.word.bits());
+        if (a.protocol == Protocol::m_axi) p->axi.back() = std::make_unique<detail::SimAxi>(a.axi, a.word.bits());
       }
     }
     processes_.push_back(std::move(p));
@@ -228,7 +228,7 @@ std::optional<SimResult> Timer::run() {
       result_.cycles = std::max(result_.cycles, p->clock.finish());
     }
     if (result_.outcome == SimResult::completed && !all_finished) result_.outcome = SimResult::deadlock;
-    if (!processes_.empty()) result_.cycles += kRegionDone;
+    if (!processes_.empty()) result_.cycles += region_done(region_.control);
     return std::move(result_);
   }
 

@@ -56,6 +56,12 @@ TEST_CASE("the tutorial's matvec project C-simulates and passes at both lane cou
   passes("matvec", {{"T", 8}, {"R", 1}, {"C", 1}, {"K", 1}}, "matvec_t8_one_word");
 }
 
+// ap_memory, scalars in and out and a feedback loop, as Vivado IP.
+TEST_CASE("reqresp's project C-simulates and passes, with both compilers", "[hls][csim]") {
+  passes("reqresp", {{"K", 2025}}, "reqresp_2025");
+  passes("reqresp", {{"K", 1}, {"QD", 1}}, "reqresp_one");
+}
+
 TEST_CASE("DotTree's project C-simulates under both numerics and several lane counts, with both compilers", "[hls][csim]") {
   passes("dottree", {}, "dottree_exact_8");
   passes("dottree", {{"RED_LANES", 32}, {"ROWS", 40}}, "dottree_exact_32");

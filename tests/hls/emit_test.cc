@@ -19,6 +19,7 @@
 #include "tests/hls/emitted.h"
 #include "tests/hls/feed_first.h"
 #include "tests/hls/relay.h"
+#include "machines/reqresp/reqresp.h"
 #include "tests/hls/relay_pair.h"
 #include "tests/hls/round_trip.h"
 #include "tests/test_units.h"
@@ -457,6 +458,68 @@ TEST_CASE("a request/response loop emits: synthesis sees the calls, C simulation
   CHECK(synthesisable.ok());
 }
 
+// Every interface beyond m_axi, emitted as UG1399's pragma HLS interface
+// writes it: the RAM's storage and latency, the scalars' protocols, the block
+// protocol on the return, and nothing in s_axilite.
+TEST_CASE("reqresp emits as Vivado IP: ap_memory, ap_none and ap_vld ports under ap_ctrl_hs", "[hls]") {
+  const Emitted e = emit_machine("reqresp", {{"K", 16}, {"L", 2}});
+  const std::string& top = e.project.files.at("top.cpp");
+  INFO(top);
+  CHECK(top.find("extern \"C\" void reqresp(ap_uint<32> REQ[16], ap_uint<32> BIAS, ap_uint<32>* SUM) {") !=
+        std::string::npos);
+  CHECK(top.find("#pragma HLS interface ap_memory port=REQ storage_type=ram_1p latency=2\n") != std::string::npos);
+  CHECK(top.find("#pragma HLS interface ap_none port=BIAS\n") != std::string::npos);
+  CHECK(top.find("#pragma HLS interface ap_vld port=SUM\n") != std::string::npos);
+  CHECK(top.find("#pragma HLS interface ap_ctrl_hs port=return\n") != std::string::npos);
+  CHECK(top.find("s_axilite") == std::string::npos);
+  CHECK(top.find("m_axi") == std::string::npos);
+  // The scalar input reaches its process through its address.
+  CHECK(top.find("answerer_proc(req, resp, &BIAS);") != std::string::npos);
+  CHECK(e.project.files.at("run_hls.tcl").find("-flow_target vivado\n") != std::string::npos);
+  CHECK(e.project.files.at("tb.cpp").find("reqresp(loom_arg_REQ, loom_arg_BIAS[0], loom_arg_SUM)") != std::string::npos);
+  CHECK(e.project.files.at("loom_top.h").find("BIAS (ap_none): 1 elements of ap_uint<32>") != std::string::npos);
+}
+
+TEST_CASE("the Vitis kernel flow refuses what only Vivado IP builds, naming each argument and the control", "[hls]") {
+  for (BlockControl control : {BlockControl::ap_ctrl_hs, BlockControl::ap_ctrl_none}) {
+    auto region = reqresp::architecture(1, control).compose({{"K", 4}});
+    REQUIRE(region.ok());
+    CHECK(hls::natural_flow(region.value()) == hls::FlowTarget::vivado);
+    auto project = hls::emit(region.value(), {}, {}, {simulated_run(region.value(), "SUM")});
+    REQUIRE(!project.ok());
+    const std::string text = project.status().to_string();
+    INFO(text);
+    for (const char* arg : {"REQ", "BIAS", "SUM"})
+      CHECK(has_error(project.status(), "hls-flow-target", std::string("argument '") + arg + "'", "--flow-target vivado"));
+    CHECK((text.find("region 'reqresp': declares ap_ctrl_none") != std::string::npos) ==
+          (control == BlockControl::ap_ctrl_none));
+    hls::Options vivado;
+    vivado.flow = hls::FlowTarget::vivado;
+    auto ip = hls::emit(region.value(), vivado, {}, {simulated_run(region.value(), "SUM")});
+    INFO(ip.status().to_string());
+    REQUIRE(ip.ok());
+    CHECK(ip.value().files.at("top.cpp").find(std::string("#pragma HLS interface ") + control_name(control) +
+                                              " port=return\n") != std::string::npos);
+  }
+}
+
+TEST_CASE("an m_axi region takes either flow: s_axilite offsets in both, the control in s_axilite only for a kernel", "[hls]") {
+  const Emitted e = emit_machine("example", {});
+  CHECK(hls::natural_flow(e.region) == hls::FlowTarget::vitis);
+  const std::string& kernel = e.project.files.at("top.cpp");
+  CHECK(kernel.find("#pragma HLS interface ap_ctrl_hs port=return\n#pragma HLS interface s_axilite port=return\n") !=
+        std::string::npos);
+  hls::Options vivado;
+  vivado.flow = hls::FlowTarget::vivado;
+  auto ip = hls::emit(e.region, vivado, {}, {kExampleRun(e)});
+  REQUIRE(ip.ok());
+  const std::string& top = ip.value().files.at("top.cpp");
+  CHECK(top.find("#pragma HLS interface s_axilite port=X\n") != std::string::npos);
+  CHECK(top.find("s_axilite port=return") == std::string::npos);
+  CHECK(top.find("#pragma HLS interface ap_ctrl_hs port=return\n") != std::string::npos);
+  CHECK(ip.value().files.at("run_hls.tcl").find("-flow_target vivado\n") != std::string::npos);
+}
+
 TEST_CASE("an acyclic region's project has no threads in it", "[hls]") {
   const Emitted e = emit_machine("example", {});
   const auto& files = e.project.files;
@@ -699,7 +762,7 @@ TEST_CASE("every argument's m_axi element is a power of two of at least 8 bits, 
         CHECK(bits >= a.word.bits());
         CHECK(bits < 2 * a.word.bits());  // the least such width
         // The layout a host program uses is stated beside the signature.
-        CHECK(top.find("//   " + a.name + ": " + std::to_string(a.size) + " elements of ap_uint<" + std::to_string(bits) +
+        CHECK(top.find("//   " + a.name + " (m_axi): " + std::to_string(a.size) + " elements of ap_uint<" + std::to_string(bits) +
                        "> (" + std::to_string(bits / 8) + " bytes each), word " + a.word.to_string()) != std::string::npos);
       }
   }

@@ -38,7 +38,10 @@ inline Emitted emit_machine(const std::string& machine, const Overrides& overrid
                                            : Result<std::vector<hls::Dependence>>(std::vector<hls::Dependence>{});
   INFO(dependences.status().to_string());
   REQUIRE(dependences.ok());
-  auto project = hls::emit(region.value(), {}, dependences.value(), runs.value());
+  // The flow `loom hls` picks when none is named.
+  hls::Options options;
+  options.flow = hls::natural_flow(region.value());
+  auto project = hls::emit(region.value(), options, dependences.value(), runs.value());
   INFO(project.status().to_string());
   REQUIRE(project.ok());
   return {std::move(region).value(), std::move(project).value()};
