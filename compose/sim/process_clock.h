@@ -2,7 +2,7 @@
 // pipelined loop: iteration i issues at s_i >= s_{i-1} + II, reads its inputs at
 // s_i and writes what it computed from them depth - 1 cycles later (a write
 // with no input before it in the iteration at s_i); a unit's declared stages
-// and its clock boundaries in a protocol region move them (stage(), wait()).
+// and its clock boundaries in a protocol region move them (declare_stage(), wait()).
 //
 // Where the body marks its loop (LOOM_PIPELINE), each trip is exactly one
 // iteration, and the trip's accesses share it: the k-th access to one side of
@@ -91,45 +91,48 @@ class ProcessClock {
   // write, plus the FIFO's read-after-write delay); returns the read's cycle.
   [[gnu::always_inline]] int64_t read(int port, int64_t readable) {
     const int64_t k = use(port);  // first: it may begin the iteration the stage is of
-    const int64_t at = stage(port, 0) + k;
-    if (declares_) [[unlikely]]
-      reached(at);  // else at the boundary, as wait() counts it
-    stall(Interval::wait_empty, port, readable - at);
-    input_ = true;
-    return issue_ + at;
+    if (staged_) [[unlikely]]
+      return staged_read(port, k, readable);
+    stall(Interval::wait_empty, port, readable - k);
+    write_at_ = lag_;  // what the iteration writes now is computed from an input
+    return issue_ + k;
   }
   // A write on `port` whose FIFO slot frees at `freed` (the read of the token
   // D places earlier plus the write-after-read delay, or 0); returns the write's cycle.
   [[gnu::always_inline]] int64_t write(int port, int64_t freed) {
     const int64_t k = use(ports_ + port);
-    const int64_t at = reached(stage(port, write_stage()) + k);
+    const int64_t at = reached((declares_ ? declared_write(port) : write_at_) + k);
     stall(Interval::wait_full, port, freed - at);
     return issue_ + at;
   }
   // Every access on stream port `port` takes stage `stage` (LOOM_STAGES).
   void declare_stage(int port, int stage) {
     if (declared_.empty()) declared_.assign(static_cast<size_t>(ports_), -1);
-    declares_ = true;
+    declares_ = staged_ = true;
     declared_[static_cast<size_t>(port)] = static_cast<int8_t>(stage);
   }
   // LOOM_WAIT: a clock boundary. Every later access of the iteration takes a
   // stage past every earlier one's, within the depth (the declared depth is
   // the iteration's: a boundary past its last stage has no stage to take).
   void wait() {
+    // Until the first boundary the hot path keeps no input_: an input set
+    // write_at_ to lag_ (a lag of 0 gives the boundary no room either way).
+    if (!staged_) input_ = write_at_ != 0, staged_ = true;
     // The boundary follows every access, and the last boundary. A read
     // with no declared stage took the boundary then in force (or the first
     // stage), up to late_ cycles on: the hot path does not count it.
     const int64_t top = std::max(top_, input_ ? fence_ + late_ : -1);
     fence_ = std::min(lag_, std::max(top + 1, waited_ ? fence_ + 1 : 0));
     waited_ = true;
+    write_at_ = default_write();
   }
   // A load or a store through memory or argument port `port`: returns how
   // many accesses to that side the trip made before it.
   [[gnu::always_inline]] int64_t load(int port) {
     const int64_t k = use(port);
-    input_ = true;
-    if (late_loads_) [[unlikely]]
-      loaded(port, k);
+    if (staged_) [[unlikely]]
+      return staged_load(port, k);
+    write_at_ = lag_;
     return k;
   }
   // Port `port` is an ap_memory argument whose load data is usable `latency`
@@ -139,7 +142,7 @@ class ProcessClock {
   void load_latency(int port, int latency) {
     if (latency_.empty()) latency_.assign(static_cast<size_t>(ports_), 0);
     latency_[static_cast<size_t>(port)] = latency;
-    late_loads_ = true;
+    staged_ = true;
   }
   [[gnu::always_inline]] int64_t store(int port) { return use(ports_ + port); }
   // An access to registers outside a marked trip: only a `rewrite` (a row
@@ -205,7 +208,7 @@ class ProcessClock {
   int64_t last_dram_until() const { return last_dram_until_; }
   // The cycle the k-th store of the iteration to an argument leaves, as a
   // stream write does: depth - 1 cycles into the iteration.
-  int64_t dram_write_cycle(int64_t k) { return issue_ + reached(fenced(write_stage()) + k); }
+  int64_t dram_write_cycle(int64_t k) { return issue_ + reached(write_at_ + k); }
   // A write response of argument port `port` arrives at `cycle`: the loop
   // the process is in cannot be left before it, nor the body end.
   void await_response(int port, int64_t cycle) {
@@ -232,11 +235,34 @@ class ProcessClock {
     count = 1;
     return 0;
   }
-  // The stage of the iteration an access takes by default (docs/timing.md,
-  // "Stages"): a write whose value the iteration computed from an input (a
-  // read or a load before it) leaves at the last stage, depth - 1, and one
-  // that has none at the first; a read goes at the first.
-  int64_t write_stage() const { return input_ ? std::max(lag_, usable_) : 0; }
+  // The stage of the iteration a write takes by default (docs/timing.md,
+  // "Stages"): one whose value the iteration computed from an input (a read
+  // or a load before it) leaves at the last stage, depth - 1, or once the
+  // input's data is usable if later; one that has none at the first; and
+  // none before the iteration's last clock boundary. A read goes at the
+  // boundary. The hot path keeps it in write_at_.
+  int64_t default_write() const { return std::max(input_ ? std::max(lag_, usable_) : 0, fence_); }
+  // Where the process has declared stages, a clock boundary or a load
+  // latency (staged_), its accesses keep the full state, out of line.
+  [[gnu::noinline]] int64_t staged_read(int port, int64_t k, int64_t readable) {
+    const int64_t at = declares_ && declared_[static_cast<size_t>(port)] >= 0 ? declared_[static_cast<size_t>(port)] + k
+                                                                              : fence_ + k;
+    if (declares_) reached(at);  // else at the boundary, as wait() counts it
+    stall(Interval::wait_empty, port, readable - at);
+    input_ = true;
+    write_at_ = default_write();
+    return issue_ + at;
+  }
+  [[gnu::noinline]] int64_t staged_load(int port, int64_t k) {
+    input_ = true;
+    if (!latency_.empty()) loaded(port, k);
+    write_at_ = default_write();
+    return k;
+  }
+  int64_t declared_write(int port) const {
+    const int8_t d = declared_[static_cast<size_t>(port)];
+    return d >= 0 ? d : write_at_;
+  }
   // The k-th load of the iteration on `port`, at the boundary then in force
   // plus k: its data is usable `latency` stages on.
   void loaded(int port, int64_t k) {
@@ -245,16 +271,6 @@ class ProcessClock {
     usable_ = std::max(usable_, fence_ + k + latency);
     late_ = std::max(late_, usable_ - lag_);
   }
-  // The stage a stream port's access takes: its declared one (LOOM_STAGES),
-  // else the default, no sooner than the iteration's last clock boundary.
-  [[gnu::always_inline]] int64_t stage(int port, int64_t by_default) const {
-    if (declares_) [[unlikely]] {
-      const int8_t d = declared_[static_cast<size_t>(port)];
-      if (d >= 0) return d;
-    }
-    return fenced(by_default);
-  }
-  int64_t fenced(int64_t at) const { return std::max(at, fence_); }
   // The latest stage a write of the iteration took (a read's too, where a
   // stage is declared), for the next boundary.
   int64_t reached(int64_t at) {
@@ -275,8 +291,9 @@ class ProcessClock {
   }
   [[gnu::always_inline]] void next_iteration() {
     issue_ += pipeline_.ii;
-    late_ = 0;
-    input_ = false, waited_ = false, fence_ = 0, top_ = -1, usable_ = 0;
+    late_ = 0, write_at_ = 0, top_ = -1;
+    if (staged_) [[unlikely]]
+      input_ = false, waited_ = false, fence_ = 0, usable_ = 0;
     ++iterations_;
     if (issue_ > bound_) [[unlikely]]
       *alarm_ = INT64_MIN;
@@ -339,19 +356,20 @@ class ProcessClock {
   Mode mode_ = kOutside;
   bool over_ = false;  // a stream port's side used more than II times in a trip
   int64_t late_ = 0;  // how far into the current iteration its latest stream access is
-  // The current iteration's: whether it made an input, whether it waited and
-  // its clock boundary (LOOM_WAIT; 0 before any), and its latest access's
-  // stage (-1 before any). next_iteration() resets them, so an access never
-  // asks which iteration it is in.
+  // The stage a write of the current iteration takes by default
+  // (default_write()), and its latest write's stage (-1 before any; a read's
+  // too where a stage is declared). next_iteration() resets them, so an
+  // access never asks which iteration it is in.
+  int64_t write_at_ = 0, top_ = -1;
+  // Whether some port has a LOOM_STAGES stage; whether that, a clock
+  // boundary (LOOM_WAIT) or a load latency puts the process on the staged
+  // path, which keeps the rest of the iteration's state: whether it made an
+  // input, whether it waited and its boundary (0 before any), and the stage
+  // its latest ap_memory data is usable at (0 before any).
+  bool declares_ = false, staged_ = false;
   bool input_ = false, waited_ = false;
-  bool declares_ = false;  // some port has a LOOM_STAGES stage
-  int64_t fence_ = 0, top_ = -1;
-  // ap_memory loads (load_latency): whether any port has a read latency, each
-  // port's (0: none), and the stage the iteration's latest such data is
-  // usable at (0 before any).
-  bool late_loads_ = false;
-  std::vector<int> latency_;
-  int64_t usable_ = 0;
+  int64_t fence_ = 0, usable_ = 0;
+  std::vector<int> latency_;      // each port's ap_memory read latency (0: none); empty if none has one
   std::vector<int8_t> declared_;  // each port's LOOM_STAGES stage, or -1; empty if none is declared
   int64_t stalled_[4] = {0, 0, 0, 0};
   int64_t start_;       // the cycle the process's first state runs
