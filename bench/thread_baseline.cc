@@ -60,6 +60,12 @@ class ThreadIo final : public Io {
     ++steps_;
     shared_.fifos[target(port)]->push(limbs, n);
   }
+  // The baseline runs Kahn processes only (run_threaded refuses the rest):
+  // on free-running threads a probe's answer would be the host's timing.
+  bool read_nb(int, uint64_t*, int) override { LOOM_CONTRACT(false, "a Kahn process: no non-blocking read"); return false; }
+  bool write_nb(int, const uint64_t*, int) override { LOOM_CONTRACT(false, "a Kahn process: no non-blocking write"); return false; }
+  bool empty(int) override { LOOM_CONTRACT(false, "a Kahn process: no empty()"); return false; }
+  bool full(int) override { LOOM_CONTRACT(false, "a Kahn process: no full()"); return false; }
   void load(int port, int64_t row, uint64_t* limbs, int n) override {
     ++steps_;
     std::copy_n(storage(port).row(row), n, limbs);
@@ -93,6 +99,8 @@ class ThreadIo final : public Io {
 }  // namespace
 
 ThreadedRun run_threaded(const Region& region, const std::map<std::string, Buffer>& inputs) {
+  for (const Process& p : region.processes)
+    LOOM_CONTRACT(!p.unit->nonblocking(), "the thread baseline runs Kahn processes, with no non-blocking access");
   Shared shared;
   for (const ChannelInstance& c : region.channels)
     shared.fifos.push_back(std::make_unique<BlockingFifo>(static_cast<size_t>(c.depth)));

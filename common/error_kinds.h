@@ -462,6 +462,12 @@ inline constexpr ErrorKind kErrorKinds[] = {
     {"null-listener", ErrorLayer::sim,
      "A simulation listener is nullptr.",
      "error[null-listener] SimOptions::listeners[1]: is nullptr, not a listener"},
+    {"timing-dependent-design", ErrorLayer::sim,
+     "A design with non-blocking accesses is given to the trace engine or the FIFO search, which rest on the Kahn"
+     " assumption.",
+     "error[timing-dependent-design] unit 'producer': accesses 'out' without blocking (LOOM_NONBLOCKING), so what it"
+     " computes depends on when each access happens; the trace engine traces a run once and times it after, which"
+     " only a Kahn process allows: simulate it with the coupled engine"},
     {"unbound-port", ErrorLayer::sim,
      "A body uses a port the architecture binds to nothing (loom::unbound) for that instance.",
      "error[unbound-port] unit 'absorb' port 'in': is used by the body, but the architecture binds it to nothing for"

@@ -83,6 +83,16 @@ TEST_CASE("reading from a port the unit writes fails to compile", "[compile-fail
   expect_refusal("wrong_direction.cc", "loom: read() takes a LOOM_READS port, a channel the unit reads");
 }
 
+TEST_CASE("a non-blocking access on a port LOOM_NONBLOCKING does not list fails to compile", "[compile-fail]") {
+  expect_refusal("undeclared_nonblocking.cc",
+                 "loom: a non-blocking access (read_nb, write_nb, empty, full) is on a port the unit lists in LOOM_NONBLOCKING");
+}
+
+TEST_CASE("write_nb() on a port the unit reads fails to compile", "[compile-fail]") {
+  expect_refusal("nonblocking_direction.cc",
+                 "loom: read_nb() and empty() take a LOOM_READS port; write_nb() and full() a LOOM_WRITES port");
+}
+
 TEST_CASE("storing to a read-only argument fails to compile", "[compile-fail]") {
   expect_refusal("read_only_argument.cc", "loom: store() to an argument the unit declares read-only");
 }

@@ -90,6 +90,19 @@ constexpr auto types_of(ParamList<Ps...>) {
   return hana::tuple_t<Ps...>;
 }
 
+template <class... Ps>
+constexpr auto types_of(NonblockingList<Ps...>) {
+  return hana::tuple_t<Ps...>;
+}
+
+template <class U>
+constexpr auto nonblocking_types() {
+  if constexpr (requires { U::nonblocking; })
+    return types_of(U::nonblocking);
+  else
+    return hana::tuple_t<>;
+}
+
 template <class U>
 constexpr auto port_types() {
   return types_of(U::ports);
@@ -224,6 +237,42 @@ class Context {
     backend_.write(slot<P>(e.at), word.limbs(), P::word::limb_count);
   }
 
+  // Non-blocking access (UG1399, "Non-Blocking Accesses"), on a port the
+  // unit lists in LOOM_NONBLOCKING: read_nb takes the next word into `word`
+  // if the FIFO shows one at the access's cycle, write_nb places `word` if
+  // it shows a free slot; each says whether it did. empty() and full()
+  // probe the FIFO at the cycle its next access would take.
+  template <class P, class W>
+  [[gnu::always_inline]] bool read_nb(P p, W& word) const {
+    check_nonblocking<P, W, PortKind::reads>();
+    return backend_.read_nb(slot_of(p), word.limbs(), P::word::limb_count);
+  }
+  template <class P, class W>
+  [[gnu::always_inline]] bool read_nb(Element<P> e, W& word) const {
+    check_nonblocking<P, W, PortKind::reads>();
+    return backend_.read_nb(slot<P>(e.at), word.limbs(), P::word::limb_count);
+  }
+  template <class P, class W>
+  [[gnu::always_inline]] bool write_nb(P p, const W& word) const {
+    check_nonblocking<P, W, PortKind::writes>();
+    return backend_.write_nb(slot_of(p), word.limbs(), P::word::limb_count);
+  }
+  template <class P, class W>
+  [[gnu::always_inline]] bool write_nb(Element<P> e, const W& word) const {
+    check_nonblocking<P, W, PortKind::writes>();
+    return backend_.write_nb(slot<P>(e.at), word.limbs(), P::word::limb_count);
+  }
+  template <class P>
+  [[gnu::always_inline]] bool empty(P p) const {
+    check_nonblocking<P, typename port_of<P>::word, PortKind::reads>();
+    return backend_.empty(slot_of(p));
+  }
+  template <class P>
+  [[gnu::always_inline]] bool full(P p) const {
+    check_nonblocking<P, typename port_of<P>::word, PortKind::writes>();
+    return backend_.full(slot_of(p));
+  }
+
   // Row `row` of a memory the unit owns, or element `row` of a region argument.
   template <class P>
   [[gnu::always_inline]] typename P::word load(P, int64_t row) const {
@@ -289,6 +338,42 @@ class Context {
  private:
   template <class P>
   static constexpr bool listed = port_position<U, P> >= 0;
+  // A port tag, or the array an Element names.
+  template <class P>
+  struct port_of {
+    using type = P;
+    using word = typename P::word;
+  };
+  template <class P>
+  struct port_of<Element<P>> {
+    using type = P;
+    using word = typename P::word;
+  };
+  template <class P>
+  int slot_of(P) const {
+    return slot<P>(0);
+  }
+  template <class P>
+  int slot_of(Element<P> e) const {
+    return slot<P>(e.at);
+  }
+  // A non-blocking access names a channel port of the unit's, in its
+  // direction, with the port's own word, that LOOM_NONBLOCKING lists.
+  template <class Q, class W, PortKind K>
+  static constexpr void check_nonblocking() {
+    using P = typename port_of<Q>::type;
+    static_assert(is_port_tag<P>::value, "loom: a non-blocking access takes a port of this unit");
+    if constexpr (is_port_tag<P>::value) {
+      static_assert(listed<P>, "loom: a non-blocking access names a port that is not in the unit's port_list");
+      static_assert(P::kind == K, "loom: read_nb() and empty() take a LOOM_READS port; write_nb() and full() a LOOM_WRITES port");
+      static_assert(std::is_same_v<W, typename P::word>, "loom: a non-blocking access moves the port's own word");
+      static_assert(detail::position<P>(detail::nonblocking_types<U>()) >= 0,
+                    "loom: a non-blocking access (read_nb, write_nb, empty, full) is on a port the unit lists in "
+                    "LOOM_NONBLOCKING: what the body computes then depends on timing, and the simulator must know");
+      static_assert(is_port_array<P> == !std::is_same_v<P, Q>,
+                    "loom: a non-blocking access to a port array takes one element: read_nb(port[i], word)");
+    }
+  }
   // Whether any port of U is an array: only then do a port's accesses go
   // through the backend's table of elements (UnitModel::slot()).
   static constexpr bool has_arrays = hana::unpack(detail::port_types<U>(), [](auto... ts) {
@@ -362,6 +447,13 @@ UnitModel describe() {
   });
   model.pipeline = U::pipeline;
   if constexpr (requires { U::stages; }) detail::add_stages<U>(model, U::stages);
+  hana::for_each(detail::nonblocking_types<U>(), [&](auto t) {
+    using P = typename decltype(t)::type;
+    static_assert(port_position<U, P> >= 0, "loom: LOOM_NONBLOCKING names a port that is not in the unit's port_list");
+    static_assert(P::kind == PortKind::reads || P::kind == PortKind::writes,
+                  "loom: LOOM_NONBLOCKING lists channel ports (LOOM_READS, LOOM_WRITES)");
+    model.ports[static_cast<size_t>(port_position<U, P>)].nonblocking = true;
+  });
   if constexpr (requires { U::ops; })
     for (const char* op : U::ops) model.ops.emplace_back(op);
   if constexpr (requires { U::arithmetic; }) {

@@ -108,6 +108,18 @@ constexpr StageList<Ps...> stage_list(StagedPort<Ps>... staged) {
   return StageList<Ps...>{{staged.stage...}};
 }
 
+// LOOM_NONBLOCKING's declaration: the channel ports whose FIFO the body may
+// probe (read_nb, write_nb, empty(), full()), so that what it computes
+// depends on when each access happens (docs/timing.md, "Non-blocking
+// access"). A backend that can only run Kahn processes refuses such a unit by
+// this list, before it runs.
+template <class... Ps>
+struct NonblockingList {};
+template <class... Ps>
+constexpr NonblockingList<Ps...> nonblocking_list(Ps...) {
+  return {};
+}
+
 // LOOM_ARITHMETIC's declaration.
 struct ArithmeticPort {
   const char* name;
@@ -132,6 +144,11 @@ struct ArithmeticPort {
 // The stages the scheduler gives some channel ports' accesses, e.g.
 // LOOM_STAGES(at_stage(p_in, 0), at_stage(c_out, 1)): see StagedPort.
 #define LOOM_STAGES(...) static constexpr auto stages = ::loom::stage_list(__VA_ARGS__)
+
+// The channel ports the body accesses without blocking, e.g.
+// LOOM_NONBLOCKING(redirect, out): see NonblockingList. A non-blocking access
+// on a port not listed does not compile.
+#define LOOM_NONBLOCKING(...) static constexpr auto nonblocking = ::loom::nonblocking_list(__VA_ARGS__)
 
 // The unit's name, and the file that declares it: the HLS emitter copies that
 // file into the project as it is.

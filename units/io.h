@@ -19,6 +19,13 @@ class Io {
   // `port` is the position in the unit's declared ports; words travel as limbs.
   virtual void read(int port, uint64_t* limbs, int limb_count) = 0;   // blocks while empty
   virtual void write(int port, const uint64_t* limbs, int limb_count) = 0;  // blocks while full
+  // Non-blocking access (LOOM_NONBLOCKING): whether a word was read or
+  // written; a failed one moves nothing. empty() and full() probe without
+  // moving a word.
+  virtual bool read_nb(int port, uint64_t* limbs, int limb_count) = 0;
+  virtual bool write_nb(int port, const uint64_t* limbs, int limb_count) = 0;
+  virtual bool empty(int port) = 0;
+  virtual bool full(int port) = 0;
   virtual void load(int port, int64_t row, uint64_t* limbs, int limb_count) = 0;
   virtual void store(int port, int64_t row, const uint64_t* limbs, int limb_count) = 0;
   // Where element `element` of declared port `port` is among the ports the

@@ -28,6 +28,7 @@ struct PortInfo {
   Access access;
   std::string extent = {};  // a port array's extent, a parameter's name; "" for a single port
   int64_t element = -1;     // a composed element's position in its array; -1 otherwise
+  bool nonblocking = false;  // LOOM_NONBLOCKING lists it: its FIFO is probed without blocking
 
   bool is_array() const { return !extent.empty(); }
   // "y" or, for an element, "y[3]": how reports name it.

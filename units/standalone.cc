@@ -75,6 +75,27 @@ void Standalone::read(int port, uint64_t* limbs, int limb_count) {
   q.pop_front();
 }
 
+bool Standalone::empty(int port) {
+  if (!fifos_[port].empty()) return failed_polls_ = 0, false;
+  if (++failed_polls_ >= kPollLimit)
+    fail("starved", port,
+         "polled " + std::to_string(kPollLimit) + " times in a row with no word left to read, and nothing else feeds it");
+  return true;
+}
+
+bool Standalone::read_nb(int port, uint64_t* limbs, int limb_count) {
+  if (empty(port)) return false;
+  read(port, limbs, limb_count);
+  return true;
+}
+
+bool Standalone::write_nb(int port, const uint64_t* limbs, int limb_count) {
+  write(port, limbs, limb_count);
+  return true;
+}
+
+bool Standalone::full(int) { return false; }
+
 void Standalone::write(int port, const uint64_t* limbs, int limb_count) {
   fifos_[port].emplace_back(limbs, limbs + limb_count);
 }

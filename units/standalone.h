@@ -59,6 +59,14 @@ class Standalone final : public Io {
 
   void read(int port, uint64_t* limbs, int limb_count) override;
   void write(int port, const uint64_t* limbs, int limb_count) override;
+  // With no other side, a non-blocking read sees only the words fed, and a
+  // write always finds room. A body that polls an input kPollLimit times in
+  // a row and finds nothing is starved: the run stops rather than spin.
+  static constexpr int64_t kPollLimit = int64_t{1} << 20;
+  bool read_nb(int port, uint64_t* limbs, int limb_count) override;
+  bool write_nb(int port, const uint64_t* limbs, int limb_count) override;
+  bool empty(int port) override;
+  bool full(int port) override;
   void load(int port, int64_t row, uint64_t* limbs, int limb_count) override;
   void store(int port, int64_t row, const uint64_t* limbs, int limb_count) override;
   int64_t param(int which) override;
@@ -82,6 +90,7 @@ class Standalone final : public Io {
   ParamValues params_;
   std::map<int, std::deque<Limbs>> fifos_;
   std::map<int, Buffer> storage_;
+  int64_t failed_polls_ = 0;  // in a row, on any input
   Status setup_;  // a port array whose extent did not resolve: run() returns it
 };
 

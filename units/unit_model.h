@@ -36,6 +36,14 @@ struct UnitModel {
   // The port that arithmetic books (LOOM_ARITHMETIC); an empty name: undeclared.
   std::string arithmetic_port = {}, arithmetic_reason = {};
   int64_t arithmetic_capacity = 1;
+  // Whether any port is probed without blocking (LOOM_NONBLOCKING): what the
+  // body computes depends on when each access happens, so it is no Kahn
+  // process, and only a backend that times every access runs it.
+  bool nonblocking() const {
+    for (const PortInfo& p : ports)
+      if (p.nonblocking) return true;
+    return false;
+  }
   // In a composed region's model, where a port array is one port an element:
   // the first of declared port i's ports is first_slot[i], and first_slot has
   // one entry more than the declaration. Empty where ports are as declared.

@@ -222,6 +222,8 @@ Result<FifoSearch> search_fifo_depths(const Region& region, const std::vector<In
   Status status;
   for (const Inputs& inputs : runs) status.merge(check_run(region, inputs, sim));
   if (!status.ok()) return status;
+  // Its candidate depths are timed from one functional run at unbounded depths.
+  if (Status kahn = check_kahn(region, "the FIFO search"); !kahn.ok()) return kahn;
 
   FifoSearch out;
   for (const ChannelInstance& c : region.channels) out.channels.push_back({c.label(), c.word.bits(), c.depth, 0, 0});

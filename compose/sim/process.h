@@ -77,6 +77,55 @@ class SimProcess {
     wake_waiter(f);
   }
 
+  // Non-blocking access (LOOM_NONBLOCKING; docs/timing.md, "Non-blocking
+  // access"): decided at the cycle the access takes, as the RTL sees the
+  // FIFO then: a word is there once its write plus the read-after-write
+  // delay has passed, a slot once the read that freed it plus the
+  // write-after-read delay has. A failed access stalls nothing. Where the
+  // answer hangs on what the other side has yet to do, the process parks
+  // until the simulation knows (Scheduler::park).
+  bool read_nb(int port, uint64_t* limbs, int limb_count) {
+    detail::SimFifo& f = *fifo_of_[static_cast<size_t>(port)];
+    step(port, ProcessTrace::kRead);
+    if (&f == unbound_) [[unlikely]]
+      unbound(port);
+    const int64_t at = clock_.read_nb(port);
+    if (!word_in_view(f, port, at)) return polled(port, false);
+    assert(static_cast<int>(f.stride) == limb_count);
+    copy_limbs(f.ring.data() + f.times.head_slot() * static_cast<size_t>(limb_count), limb_count, limbs);
+    f.times.read(at);
+    wake_waiter(f);
+    return polled(port, true);
+  }
+  bool write_nb(int port, const uint64_t* limbs, int limb_count) {
+    detail::SimFifo& f = *fifo_of_[static_cast<size_t>(port)];
+    step(port, ProcessTrace::kWrite);
+    if (&f == unbound_) [[unlikely]]
+      unbound(port);
+    const int64_t at = clock_.write_nb(port);
+    if (!slot_in_view(f, port, at)) return polled(port, false);
+    assert(static_cast<int>(f.stride) == limb_count);
+    f.make_room();
+    copy_limbs(limbs, limb_count, f.ring.data() + f.times.tail_slot() * static_cast<size_t>(limb_count));
+    f.times.write(at);
+    wake_waiter(f);
+    return polled(port, true);
+  }
+  bool empty(int port) {
+    detail::SimFifo& f = *fifo_of_[static_cast<size_t>(port)];
+    step(port, ProcessTrace::kRead);
+    if (&f == unbound_) [[unlikely]]
+      unbound(port);
+    return !polled(port, word_in_view(f, port, clock_.probe(port, false)));
+  }
+  bool full(int port) {
+    detail::SimFifo& f = *fifo_of_[static_cast<size_t>(port)];
+    step(port, ProcessTrace::kWrite);
+    if (&f == unbound_) [[unlikely]]
+      unbound(port);
+    return !polled(port, slot_in_view(f, port, clock_.probe(port, true)));
+  }
+
   [[gnu::always_inline]] void load(int port, int64_t row, uint64_t* limbs, int limb_count) {
     detail::SimStorage& s = storage_of_[static_cast<size_t>(port)];
     step(port, ProcessTrace::kLoad);
@@ -181,6 +230,11 @@ class SimProcess {
     storage_of_ = std::move(storage);
     unbound_ = unbound;
     mem_touched_.assign(2 * storage_of_.size(), -1);
+    for (size_t k = 0; k < fifo_of_.size(); ++k) {
+      if (fifo_of_[k] == unbound_) continue;
+      if (unit_.ports[k].kind == PortKind::reads) fifo_of_[k]->reader = this;
+      if (unit_.ports[k].kind == PortKind::writes) fifo_of_[k]->writer = this;
+    }
     for (detail::SimStorage& s : storage_of_) {
       for (const detail::SimStorage& other : storage_of_)
         s.shared = s.shared || (&s != &other && s.buffer != nullptr && s.buffer == other.buffer);
@@ -229,6 +283,11 @@ class SimProcess {
 
   // The process's timing so far.
   const ProcessClock& clock() const { return clock_; }
+  // Its last non-blocking accesses, if they failed: the port, and how many in
+  // a row (0: the last one succeeded, or there was none). What a watchdog
+  // report says of a poll that is never satisfied.
+  int polling_port() const { return poll_port_; }
+  int64_t failed_polls() const { return failed_polls_; }
 
  private:
   // Words are mostly one or two limbs: those skip the loop's setup, and a plain
@@ -294,6 +353,33 @@ class SimProcess {
     if (limit_ == INT64_MIN) past_limit(-1, ProcessTrace::kTrip);  // the cycle alarm, while recording
     trace_->trip(line);
     open_trip_ = true;
+  }
+
+  // Whether f shows a word to a read at `at`: its head's write plus the
+  // read-after-write delay has passed. With none, whether the writer can
+  // still write one that is in view by then.
+  bool word_in_view(detail::SimFifo& f, int port, int64_t at) {
+    while (f.times.empty()) {
+      if (f.writer == nullptr || scheduler_.horizon(*f.writer) > at - f.read_after_write) return false;
+      if (scheduler_.park(*this, f, port, at, false)) return false;
+    }
+    return f.times.next_written_at() + f.read_after_write <= at;
+  }
+  // Whether f shows a free slot to a write at `at`: the read that freed it
+  // plus the write-after-read delay has passed (none to wait for before
+  // `depth` words). Full, whether the reader can still free one by then.
+  bool slot_in_view(detail::SimFifo& f, int port, int64_t at) {
+    while (f.times.full()) {
+      if (f.reader == nullptr || scheduler_.horizon(*f.reader) > at - kWriteAfterRead) return false;
+      if (scheduler_.park(*this, f, port, at, true)) return false;
+    }
+    return f.times.writes() < f.times.depth() || f.times.slot_free_at() + kWriteAfterRead <= at;
+  }
+  bool polled(int port, bool ok) {
+    if (ok) return failed_polls_ = 0, true;
+    if (failed_polls_ == 0 || poll_port_ != port) poll_port_ = port, failed_polls_ = 0;
+    ++failed_polls_;
+    return false;
   }
 
   // `op` is what the access is, for a trace.
@@ -429,6 +515,8 @@ class SimProcess {
   int trip_line_ = 0;         // where the current or last trip's loop is marked
   bool over_budget_ = false;  // the current or last trip made more accesses than its II gives
   std::vector<int64_t> mem_touched_;
+  int poll_port_ = -1;             // see polling_port()
+  int64_t failed_polls_ = 0;
   ProcessTrace* trace_ = nullptr;  // recording, for the trace engine
   int64_t limit_ = INT64_MAX;      // while recording, the step limit the watchdog sets
   bool open_trip_ = false;         // the trace's last trip has not been ended in it

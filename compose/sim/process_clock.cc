@@ -12,6 +12,19 @@ ProcessClock::ProcessClock(Pipeline pipeline, int ports, SimListener* listener, 
   assert(pipeline.ii >= 1 && pipeline.depth >= 1 && start >= 0);
 }
 
+int64_t ProcessClock::probe(int port, bool write_side) {
+  const size_t slot = static_cast<size_t>(write_side ? ports_ + port : port);
+  if (probed_in_.empty()) probed_in_.assign(touched_in_.size(), 0);
+  if (mode_ >= kAfterTrip) after_loop();
+  if (mode_ != kInTrip && (probed_in_[slot] == iterations_ || touched_in_[slot] == iterations_)) next_iteration();
+  probed_in_[slot] = iterations_;
+  const int64_t k = uses_in_trip(static_cast<int>(slot));
+  if (!write_side)
+    return issue_ + k + (declares_ && declared_[static_cast<size_t>(port)] >= 0 ? declared_[static_cast<size_t>(port)]
+                                                                                 : staged_ ? fence_ : 0);
+  return issue_ + k + (declares_ ? declared_write(port) : write_at_);
+}
+
 void ProcessClock::enter_loop(int line) {
   if (mode_ == kAfterTrip) leave_loop();
   // The cycle into the loop comes after the state before it: the first trip

@@ -105,6 +105,27 @@ class ProcessClock {
     stall(Interval::wait_full, port, freed - at);
     return issue_ + at;
   }
+  // A non-blocking read or write on `port` (docs/timing.md, "Non-blocking
+  // access"): the cycle it happens at, the stage and slot a blocking one
+  // would take, but never stalled; whether it finds a word or a slot is the
+  // caller's to decide at that cycle. A read is an input, found or not.
+  int64_t read_nb(int port) {
+    const int64_t k = use(port);
+    if (staged_) [[unlikely]]
+      return issue_ + staged_nb_read(port, k);
+    write_at_ = lag_;
+    return issue_ + k;
+  }
+  int64_t write_nb(int port) {
+    const int64_t k = use(ports_ + port);
+    return issue_ + reached((declares_ ? declared_write(port) : write_at_) + k);
+  }
+  // empty() or full() on `port`: the cycle the side's next access would take.
+  // A probe is no access in a trip's budget (Vitis reads the FIFO's empty_n or
+  // full_n beside the access it guards); outside a marked trip, probing a
+  // side again, or after an access, begins the next iteration, so a polling
+  // loop advances as a loop does.
+  int64_t probe(int port, bool write_side);
   // Every access on stream port `port` takes stage `stage` (LOOM_STAGES).
   void declare_stage(int port, int stage) {
     if (declared_.empty()) declared_.assign(static_cast<size_t>(ports_), -1);
@@ -259,6 +280,14 @@ class ProcessClock {
     write_at_ = default_write();
     return k;
   }
+  int64_t staged_nb_read(int port, int64_t k) {
+    const int64_t at = declares_ && declared_[static_cast<size_t>(port)] >= 0 ? declared_[static_cast<size_t>(port)] + k
+                                                                              : fence_ + k;
+    if (declares_) reached(at);
+    input_ = true;
+    write_at_ = default_write();
+    return at;
+  }
   int64_t declared_write(int port) const {
     const int8_t d = declared_[static_cast<size_t>(port)];
     return d >= 0 ? d : write_at_;
@@ -345,6 +374,7 @@ class ProcessClock {
   // clearing them every iteration.
   std::vector<int64_t> touched_in_, count_;
   std::vector<char> kind_;  // per side: kStream, kArgument or kMemory
+  std::vector<int64_t> probed_in_;  // per side: the iteration last probed in (probe()); empty until one is
   SimListener* listener_;
   size_t process_;
   int64_t issue_, iterations_ = 0;

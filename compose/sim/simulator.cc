@@ -49,6 +49,9 @@ class Task final : public SimProcess {
   using SimProcess::record_into;
   using SimProcess::set_step_limit;
   using SimProcess::steps;
+  using SimProcess::failed_polls;
+  using SimProcess::polling_port;
+  using SimProcess::unit;
 
   int id;
   const loom::Process& decl;
@@ -56,6 +59,11 @@ class Task final : public SimProcess {
   bool queued = false;
   int blocked_port = -1;
   bool blocked_on_full = false;
+  // Parked on a non-blocking access (Scheduler::park): on which FIFO, at
+  // which cycle, and whether the simulation has since proved its answer.
+  detail::SimFifo* parked_on = nullptr;
+  int64_t parked_at = 0;
+  bool proved = false;
   Fiber fiber;                  // its body's stack and, while suspended, where it resumes
   int64_t steps_at_resume = 0;  // its steps when last resumed, to add the run's count on leaving
 
@@ -115,6 +123,12 @@ class Simulation final : public detail::Scheduler {
     t.state = Task::ready;
     enqueue(t);
   }
+  int64_t horizon(const SimProcess& q) override {
+    const Task& t = static_cast<const Task&>(q);
+    if (t.state == Task::finished || t.state == Task::stopped) return INT64_MAX;
+    return t.parked_on != nullptr ? t.parked_at : t.clock().now();
+  }
+  bool park(SimProcess& p, detail::SimFifo& f, int port, int64_t at, bool on_full) override;
   [[noreturn]] void fail(SimProcess& p, const char* kind, int port, const std::string& message) override;
   [[noreturn]] void out_of_bounds(SimProcess& p) override;
 
@@ -134,6 +148,22 @@ class Simulation final : public detail::Scheduler {
  private:
   // The next ready process, or null when none is or the run is stopping.
   Task* next_ready();
+  // With none ready, resumes every parked process whose answer is now
+  // proved; returns whether any was. The one parked at the earliest cycle
+  // always is (docs/timing.md, "Non-blocking access").
+  bool release_parked();
+  // The earliest cycle process `id` may access a FIFO at, with none ready:
+  // a blocked process's, past its FIFO's other side's by that FIFO's delay.
+  int64_t lower_bound(size_t id, std::vector<int64_t>& memo, std::vector<char>& visiting);
+  int parked_ = 0;  // processes parked now
+  // The FIFO process t's port is bound to, or null.
+  const detail::SimFifo* fifo_of(const Task& t, int port) const {
+    const Target& target = t.decl.ports[static_cast<size_t>(port)];
+    return target.bound() && target.kind == ObjectKind::channel ? &fifos[static_cast<size_t>(target.id)] : nullptr;
+  }
+  // What the watchdog says of processes whose last non-blocking accesses
+  // all failed: a poll that may never be satisfied, and why.
+  std::string polls() const;
   // A process takes the thread: its step limit is what is left of the run's.
   void resume(Task& t) {
     ++resumes_;
@@ -188,14 +218,77 @@ void Task::run(void* task) {
 }
 
 Task* Simulation::next_ready() {
-  while (ready_count_ > 0 && !stop) {
-    Task* p = ready_[ready_head_];
-    if (++ready_head_ == ready_.size()) ready_head_ = 0;
-    --ready_count_;
-    p->queued = false;
-    if (p->state == Task::ready) return p;
+  for (;;) {
+    while (ready_count_ > 0 && !stop) {
+      Task* p = ready_[ready_head_];
+      if (++ready_head_ == ready_.size()) ready_head_ = 0;
+      --ready_count_;
+      p->queued = false;
+      if (p->state == Task::ready) return p;
+    }
+    if (stop || parked_ == 0 || !release_parked()) return nullptr;
   }
-  return nullptr;
+}
+
+int64_t Simulation::lower_bound(size_t id, std::vector<int64_t>& memo, std::vector<char>& visiting) {
+  if (memo[id] != INT64_MIN) return memo[id];
+  const Task& t = *processes[id];
+  int64_t bound = horizon(t);
+  if (t.state == Task::blocked && t.parked_on == nullptr && t.blocked_port >= 0) {
+    // Blocked: its next access is its blocked one, which waits on the other
+    // side's next; a cycle of blocked processes never accesses again.
+    const detail::SimFifo* f = fifo_of(t, t.blocked_port);
+    const SimProcess* other = f == nullptr ? nullptr : t.blocked_on_full ? f->reader : f->writer;
+    if (other == nullptr || visiting[id]) {
+      bound = INT64_MAX;
+    } else {
+      visiting[id] = 1;
+      const int64_t after = lower_bound(static_cast<size_t>(static_cast<const Task*>(other)->id), memo, visiting);
+      visiting[id] = 0;
+      const int64_t delay = t.blocked_on_full ? kWriteAfterRead : f->read_after_write;
+      bound = after == INT64_MAX ? INT64_MAX : std::max(bound, after + delay);
+    }
+  }
+  return memo[id] = bound;
+}
+
+bool Simulation::release_parked() {
+  std::vector<int64_t> memo(processes.size(), INT64_MIN);
+  std::vector<char> visiting(processes.size(), 0);
+  bool any = false;
+  for (const auto& p : processes) {
+    Task& t = *p;
+    if (t.parked_on == nullptr || t.state != Task::blocked) continue;
+    const detail::SimFifo& f = *t.parked_on;
+    const SimProcess* other = t.blocked_on_full ? f.reader : f.writer;
+    const int64_t delay = t.blocked_on_full ? kWriteAfterRead : f.read_after_write;
+    const int64_t next =
+        other == nullptr ? INT64_MAX : lower_bound(static_cast<size_t>(static_cast<const Task*>(other)->id), memo, visiting);
+    if (next != INT64_MAX && next + delay <= t.parked_at) continue;
+    t.proved = true;
+    wake(t);
+    any = true;
+  }
+  assert(any);  // the earliest parked process's other side cannot act before it
+  return any;
+}
+
+bool Simulation::park(SimProcess& p, detail::SimFifo& f, int port, int64_t at, bool on_full) {
+  Task& t = static_cast<Task&>(p);
+  t.state = Task::blocked;
+  t.blocked_port = port;
+  t.blocked_on_full = on_full;
+  t.parked_on = &f;
+  t.parked_at = at;
+  t.proved = false;
+  f.waiter = &t;
+  ++parked_;
+  hand_off(&t);
+  --parked_;
+  t.parked_on = nullptr;
+  if (f.waiter == &t) f.waiter = nullptr;
+  if (stop) throw Stop{};
+  return t.proved;
 }
 
 void Simulation::hand_off(Task* from) {
@@ -228,9 +321,33 @@ void Simulation::fail(SimProcess& p, const char* kind, int port, const std::stri
   throw Stop{};
 }
 
+std::string Simulation::polls() const {
+  std::string out;
+  for (const auto& p : processes) {
+    if (p->failed_polls() == 0) continue;
+    const int port = p->polling_port();
+    const Target& target = p->decl.ports[static_cast<size_t>(port)];
+    const bool reads = p->unit().ports[static_cast<size_t>(port)].kind == PortKind::reads;
+    std::string other = "its other side";
+    if (target.bound() && target.kind == ObjectKind::channel) {
+      const ChannelInstance& c = region.channels[static_cast<size_t>(target.id)];
+      const Endpoint& e = reads ? c.writer : c.reader;
+      const Task* side = e.process >= 0 ? processes[static_cast<size_t>(e.process)].get() : nullptr;
+      other = std::string(reads ? "its writer" : "its reader") +
+              (side == nullptr ? " is unbound"
+                               : " '" + side->decl.name() + "' " +
+                                     (side->state == Task::finished ? "has finished" : "is still running"));
+      out += "; " + region.where({p->id, port}) + " polled channel '" + c.label() + "' " +
+             std::to_string(p->failed_polls()) + " times in a row and found it " + (reads ? "empty" : "full") + " (" +
+             other + ")";
+    }
+  }
+  return out;
+}
+
 void Simulation::out_of_bounds(SimProcess& p) {
   const Task& t = static_cast<const Task&>(p);
-  watchdog(loom::watchdog_reason(region, t.id, steps + t.steps() - t.steps_at_resume, options), t.id);
+  watchdog(loom::watchdog_reason(region, t.id, steps + t.steps() - t.steps_at_resume, options) + polls(), t.id);
   throw Stop{};
 }
 
@@ -377,6 +494,8 @@ RecordedRun record_run(const Region& region, const Inputs& inputs, const SimOpti
 
 Result<SimResult> simulate(const Region& region, const Inputs& inputs, const SimOptions& options) {
   if (Status status = check_run(region, inputs, options); !status.ok()) return status;
+  if (options.engine == SimOptions::Engine::trace)
+    if (Status status = check_kahn(region, "the trace engine"); !status.ok()) return status;
   const SimEngine& engine = options.engine == SimOptions::Engine::trace ? trace_engine() : coupled_engine();
   return engine.run(region, inputs, options);
 }

@@ -100,4 +100,11 @@ Result<SimResult> simulate(const Region& region, const Inputs& inputs, const Sim
 // What simulate() refuses before anything runs.
 Status check_run(const Region& region, const Inputs& inputs, const SimOptions& options);
 
+// timing-dependent-design, naming each process whose unit makes
+// non-blocking accesses (LOOM_NONBLOCKING), where `what` would rest on the
+// Kahn assumption: a functional run, traced once and then timed, computes
+// what a sequential run computes, which such a design does not. `what` says
+// who refuses ("the trace engine").
+Status check_kahn(const Region& region, const std::string& what);
+
 }  // namespace loom

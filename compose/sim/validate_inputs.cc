@@ -88,6 +88,21 @@ void check_fifo_memory(const Region& region, const SimOptions& options, Status& 
 
 }  // namespace
 
+Status check_kahn(const Region& region, const std::string& what) {
+  Status status;
+  for (const Process& p : region.processes) {
+    if (!p.unit->nonblocking()) continue;
+    std::string ports;
+    for (const PortInfo& port : p.unit->ports)
+      if (port.nonblocking) ports += (ports.empty() ? "'" : ", '") + port.label() + "'";
+    status.add("timing-dependent-design", "unit '" + p.name() + "'",
+               "accesses " + ports + " without blocking (LOOM_NONBLOCKING), so what it computes depends on when each "
+               "access happens; " + what + " traces a run once and times it after, which only a Kahn process allows: "
+               "simulate it with the coupled engine");
+  }
+  return status;
+}
+
 Status check_run(const Region& region, const Inputs& inputs, const SimOptions& options) {
   Status status;
   check_inputs(region, inputs, status);

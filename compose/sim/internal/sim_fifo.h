@@ -21,7 +21,11 @@ namespace detail {
 struct SimFifo : TimedFifo {
   unsigned stride;              // limbs per word
   std::vector<uint64_t> ring;   // times.ring_words() words
-  SimProcess* waiter = nullptr;  // the one side blocked on it (both cannot be: it is not full and empty)
+  SimProcess* waiter = nullptr;  // the one side blocked or parked on it (both cannot be: it is not full and empty)
+  // Its two sides, for a non-blocking access that must know how far the
+  // other has got (null where a port is unbound).
+  SimProcess* reader = nullptr;
+  SimProcess* writer = nullptr;
 
   SimFifo(int bits, int64_t depth)
       : TimedFifo(bits, depth), stride(bits::limbs_for(static_cast<unsigned>(bits))), ring(times.ring_words() * stride, 0) {}
