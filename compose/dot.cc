@@ -266,7 +266,12 @@ std::string per_instance(const Region& region, const DotOptions& options) {
   }
   for (const ChannelInstance& c : region.channels) {
     if (!c.writer.valid() || !c.reader.valid()) continue;  // compose() refuses such regions
-    const std::string label = escape(c.label()) + "\\n" + c.word.to_string() + " d" + std::to_string(c.depth);
+    // A side that accesses it without blocking says so: what crosses it is timing's.
+    const bool nb_write = region.port(c.writer).nonblocking, nb_read = region.port(c.reader).nonblocking;
+    const std::string label = escape(c.label()) + "\\n" + c.word.to_string() + " d" + std::to_string(c.depth) +
+                              (nb_write || nb_read ? std::string("\\n") + (nb_write ? "write_nb" : "") +
+                                                         (nb_write && nb_read ? ", " : "") + (nb_read ? "read_nb" : "")
+                                                   : std::string());
     const std::string tooltip = "tooltip=\"" + escape(c.carries) + "\"";
     const auto& from = place[static_cast<size_t>(c.writer.process)];
     const auto& to = place[static_cast<size_t>(c.reader.process)];

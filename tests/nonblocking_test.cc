@@ -277,6 +277,74 @@ TEST_CASE("a poll that can never be satisfied trips the watchdog, naming the pol
   CHECK(text.find("found it empty (its writer 'silent' has finished)") != std::string::npos);
 }
 
+// II 1: a guarded read (empty() then read) is one access of its port a trip;
+// two read_nb of one port are two, over the budget.
+template <bool kTwice>
+struct Guarded {
+  LOOM_UNIT("guarded");
+  LOOM_READS(in, Value);
+  LOOM_NONBLOCKING(in);
+  LOOM_PARAM(k, K);
+  static constexpr auto ports = port_list(in);
+  static constexpr auto params = param_list(k);
+  static constexpr Pipeline pipeline{1, 1};
+  template <class IO>
+  static void body(IO& io) {
+    for (int64_t got = 0; got < io.param(k);) {
+      LOOM_PIPELINE(io);
+      Value v;
+      if (kTwice) {
+        got += io.read_nb(in, v);
+        got += io.read_nb(in, v);
+      } else if (!io.empty(in)) {
+        v = io.read(in);
+        ++got;
+      }
+    }
+  }
+};
+struct Count {
+  LOOM_UNIT("count");
+  LOOM_WRITES(out, Value);
+  LOOM_PARAM(k, K);
+  static constexpr auto ports = port_list(out);
+  static constexpr auto params = param_list(k);
+  static constexpr Pipeline pipeline{1, 1};
+  template <class IO>
+  static void body(IO& io) {
+    for (int64_t i = 0; i < io.param(k); ++i) {
+      LOOM_PIPELINE(io);
+      io.write(out, Value{});
+    }
+  }
+};
+
+template <bool kTwice>
+SimResult guarded() {
+  ParameterSet params;
+  params.param("K", 50, 1, 100, "words");
+  Architecture arch("guarded", params);
+  Handle q = arch.channel<Value>("q", one(), 2, "words");
+  place<Count>(arch, "count", one()).bind(Count::out, q());
+  place<Guarded<kTwice>>(arch, "guarded", one()).bind(Guarded<kTwice>::in, q());
+  auto region = arch.compose();
+  REQUIRE(region.ok());
+  auto r = simulate(region.value(), {});
+  REQUIRE(r.ok());
+  return r.value();
+}
+
+TEST_CASE("the II budget counts read_nb and write_nb as accesses of their port, and a probe as none", "[nonblocking][timing]") {
+  const SimResult once = guarded<false>();
+  INFO(once.summary());
+  CHECK(once.ok());
+  const SimResult twice = guarded<true>();
+  INFO(twice.summary());
+  CHECK(twice.outcome == SimResult::error);
+  REQUIRE_FALSE(twice.errors.errors().empty());
+  CHECK(twice.errors.errors()[0].kind == "ii-over-budget");
+}
+
 TEST_CASE("the trace engine and the FIFO search refuse a design with non-blocking access, by name", "[nonblocking]") {
   auto region = nonblocking::dropper().compose({{"K", 20}});
   REQUIRE(region.ok());

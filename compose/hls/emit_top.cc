@@ -108,12 +108,36 @@ void context_member(Printer& out, const Plan& plan, const PortView& v) {
   }
 }
 
+// The non-blocking methods of a port LOOM_NONBLOCKING lists (UG1399,
+// "Non-Blocking Accesses"): hls::stream's read_nb, write_nb, empty() and
+// full(), as they are, on `stream`; or, where the port is unbound (`stream`
+// empty), each failing by name.
+void nonblocking_methods(Printer& out, const PortView& v, const std::string& stream, const std::string& fail) {
+  if (!v.port.nonblocking) return;
+  const std::string raw = ap_uint(v.port.word.bits());
+  if (v.reads) {
+    out.function_line(Printer::signature("bool", "read_nb", {v.tag, v.word + "& w"}),
+                      stream.empty() ? "(void)w; return " + fail + ", false;"
+                                     : raw + " raw; if (!" + stream + ".read_nb(raw)) return false; w = " + v.word +
+                                           "(raw); return true;");
+    out.function_line(Printer::signature("bool", "empty", {v.tag}),
+                      stream.empty() ? "return " + fail + ", true;" : "return " + stream + ".empty();");
+  }
+  if (v.writes) {
+    out.function_line(Printer::signature("bool", "write_nb", {v.tag, "const " + v.word + "& w"}),
+                      stream.empty() ? "(void)w; return " + fail + ", false;" : "return " + stream + ".write_nb(w.raw());");
+    out.function_line(Printer::signature("bool", "full", {v.tag}),
+                      stream.empty() ? "return " + fail + ", true;" : "return " + stream + ".full();");
+  }
+}
+
 // The methods of a port the process leaves unbound: each fails by name.
 void unbound_methods(Printer& out, const PortView& v) {
   const std::string fail = Printer::call_expr(Printer::template_id("loom::hls_target::unbound", {v.word}),
                                               {v.who, Printer::string_literal(v.port.label())});
   if (v.reads) out.function_line(Printer::signature(v.word, "read", {v.tag}), "return " + fail + ";");
   if (v.writes) out.function_line(Printer::signature("void", "write", {v.tag, "const " + v.word + "&"}), fail + ";");
+  nonblocking_methods(out, v, "", fail);
   if (v.loads) out.function_line(Printer::signature(v.word, "load", {v.tag, "int64_t"}), "return " + fail + ";");
   if (v.stores)
     out.function_line(Printer::signature("void", "store", {v.tag, "int64_t", "const " + v.word + "&"}), fail + ";");
@@ -127,6 +151,7 @@ void bound_methods(Printer& out, const Plan& plan, const PortView& v) {
   if (v.reads) out.function_line(Printer::signature(v.word, "read", {v.tag}), "return " + v.word + "(" + v.member + ".read());");
   if (v.writes)
     out.function_line(Printer::signature("void", "write", {v.tag, "const " + v.word + "& w"}), v.member + ".write(w.raw());");
+  nonblocking_methods(out, v, v.member, "");
   if (v.reads || v.writes) return;
   const bool memory = v.target.kind == ObjectKind::memory;
   const int64_t rows = memory ? plan.region.memories[static_cast<size_t>(v.target.id)].rows
@@ -144,6 +169,42 @@ void bound_methods(Printer& out, const Plan& plan, const PortView& v) {
     out.function_line(Printer::signature("void", "store", {v.tag, "int64_t row", "const " + v.word + "& w"}),
                       element("store") + " = " +
                           (memory ? std::string("w.raw()") : element_of(v.port.word.bits()) + "(w.raw())") + ";");
+}
+
+// A non-blocking port array's read_nb and empty(), or write_nb and full():
+// each a switch to its element's stream, as array_methods' are.
+void nonblocking_array_methods(Printer& out, const Process& p, size_t first, size_t count, const std::string& fail) {
+  const PortView head(p, first);
+  const std::string element = Printer::template_id("loom::Element", {head.tag});
+  const std::string raw = ap_uint(head.port.word.bits());
+  const auto method = [&](const std::string& name, const std::vector<std::string>& params, const std::string& on_stream) {
+    out.open(Printer::signature("bool", name, params));
+    if (name == "read_nb") out.statement(raw + " raw");
+    out.open("switch (e.at)");
+    for (size_t k = first; k < first + count; ++k) {
+      const PortView v(p, k);
+      const std::string label = "case " + std::to_string(v.port.element) + ": ";
+      if (!v.target.bound()) {
+        const std::string unbound = Printer::call_expr(Printer::template_id("loom::hls_target::unbound", {v.word}),
+                                                       {v.who, Printer::string_literal(v.port.label())});
+        out.line(label + "return " + unbound + ", false;");
+      } else if (name == "read_nb") {
+        out.line(label + "if (!" + v.member + ".read_nb(raw)) return false; w = " + v.word + "(raw); return true;");
+      } else {
+        out.line(label + "return " + v.member + on_stream + ";");
+      }
+    }
+    out.line("default: return " + fail + ", false;");
+    out.close();
+    out.close();
+  };
+  if (head.reads) {
+    method("read_nb", {element + " e", head.word + "& w"}, "");
+    method("empty", {element + " e"}, ".empty()");
+  } else {
+    method("write_nb", {element + " e", "const " + head.word + "& w"}, ".write_nb(w.raw())");
+    method("full", {element + " e"}, ".full()");
+  }
 }
 
 // A port array's read or write: one method for the array, whose element is
@@ -175,6 +236,7 @@ void array_methods(Printer& out, const Process& p, size_t first, size_t count) {
   for (const std::string& c : cases) out.line(c);
   out.close();
   out.close();
+  if (head.port.nonblocking) nonblocking_array_methods(out, p, first, count, fail);
 }
 
 // The context struct of one instance: each port bound to its stream, array or

@@ -59,6 +59,10 @@ std::string DeadlockReport::to_string() const {
     else
       ++knock_ons;
   }
+  if (!polls.empty()) {
+    out += "Polling:\n";
+    for (const std::string& p : polls) out += "  " + p + "\n";
+  }
   if (!wait_cycles.empty()) {
     out += "Wait-for cycles:\n";
     for (const auto& cycle_of : wait_cycles) {

@@ -54,6 +54,10 @@ struct DeadlockReport {
   std::vector<BlockedProcess> blocked;
   // Each cycle of processes waiting on one another, e.g. {"dma", "spm"}.
   std::vector<std::vector<std::string>> wait_cycles;
+  // Each process whose last non-blocking accesses all failed, a poll that
+  // may never be satisfied: "unit 'poller' port 'in' polled channel 'q'
+  // 4999 times in a row and found it empty (its writer 'silent' has finished)".
+  std::vector<std::string> polls;
 
   const BlockedProcess* find(const std::string& process) const;
   // The processes that cause the stop, in full, then the wait-for cycles,

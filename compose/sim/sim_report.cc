@@ -92,6 +92,7 @@ nlohmann::json sim_json(const Region& region, const SimResult& result) {
     nlohmann::json d;
     d["kind"] = r.kind == DeadlockReport::deadlock ? "deadlock" : "watchdog";
     d["watchdog_reason"] = r.watchdog_reason;
+    d["polls"] = r.polls;
     d["cycle"] = r.cycle;
     d["blocked"] = nlohmann::json::array();
     for (const BlockedProcess& b : r.blocked)

@@ -163,7 +163,7 @@ class Simulation final : public detail::Scheduler {
   }
   // What the watchdog says of processes whose last non-blocking accesses
   // all failed: a poll that may never be satisfied, and why.
-  std::string polls() const;
+  std::vector<std::string> polls() const;
   // A process takes the thread: its step limit is what is left of the run's.
   void resume(Task& t) {
     ++resumes_;
@@ -321,8 +321,8 @@ void Simulation::fail(SimProcess& p, const char* kind, int port, const std::stri
   throw Stop{};
 }
 
-std::string Simulation::polls() const {
-  std::string out;
+std::vector<std::string> Simulation::polls() const {
+  std::vector<std::string> out;
   for (const auto& p : processes) {
     if (p->failed_polls() == 0) continue;
     const int port = p->polling_port();
@@ -337,9 +337,10 @@ std::string Simulation::polls() const {
               (side == nullptr ? " is unbound"
                                : " '" + side->decl.name() + "' " +
                                      (side->state == Task::finished ? "has finished" : "is still running"));
-      out += "; " + region.where({p->id, port}) + " polled channel '" + c.label() + "' " +
-             std::to_string(p->failed_polls()) + " times in a row and found it " + (reads ? "empty" : "full") + " (" +
-             other + ")";
+      const int64_t n = p->failed_polls();
+      out.push_back(region.where({p->id, port}) + " polled channel '" + c.label() + "' " + std::to_string(n) +
+                    (n == 1 ? " time" : " times") + " in a row and found it " + (reads ? "empty" : "full") + " (" +
+                    other + ")");
     }
   }
   return out;
@@ -347,7 +348,7 @@ std::string Simulation::polls() const {
 
 void Simulation::out_of_bounds(SimProcess& p) {
   const Task& t = static_cast<const Task&>(p);
-  watchdog(loom::watchdog_reason(region, t.id, steps + t.steps() - t.steps_at_resume, options) + polls(), t.id);
+  watchdog(loom::watchdog_reason(region, t.id, steps + t.steps() - t.steps_at_resume, options), t.id);
   throw Stop{};
 }
 
@@ -465,6 +466,7 @@ void Simulation::conclude() {
   std::vector<const TimedFifo*> timed;
   for (const detail::SimFifo& f : fifos) timed.push_back(&f);
   end_run(region, ends, timed, watchdog_reason, tripped, events, result);
+  if (result.report) result.report->polls = polls();
   for (size_t a = 0; a < region.arguments.size(); ++a) result.arguments[region.arguments[a].name] = arguments[a];
 }
 

@@ -10,6 +10,14 @@
 //
 //   hls::stream<T>()  hls::stream<T>(const char* name)
 //   s.write(v)   s.read()   s.read(v)   s.empty()   s.full()   s.size()
+//   s.read_nb(v)   s.write_nb(v)
+//
+// As in Vitis's C simulation, a non-blocking access sees the stream as the
+// host's order of execution left it, not as the RTL would at that cycle: a
+// stream is never full, so write_nb always succeeds, and read_nb finds
+// whatever was written before it ran (UG1399: C simulation of non-blocking
+// accesses can differ from co-simulation). The testbench of a design that
+// uses them says so (compose/hls/emit_testbench.cc).
 #pragma once
 
 #include <stdio.h>
@@ -61,6 +69,13 @@ class stream {
     std::lock_guard<std::mutex> lock(mutex_);
     return words_.empty();
   }
+  bool read_nb(T& value) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (words_.empty()) return false;
+    value = words_.front();
+    words_.pop_front();
+    return true;
+  }
   size_t size() const {
     std::lock_guard<std::mutex> lock(mutex_);
     return words_.size();
@@ -78,7 +93,17 @@ class stream {
   }
   bool empty() const { return words_.empty(); }
   size_t size() const { return words_.size(); }
+  bool read_nb(T& value) {
+    if (words_.empty()) return false;
+    value = words_.front();
+    words_.pop_front();
+    return true;
+  }
 #endif
+  bool write_nb(const T& value) {
+    write(value);
+    return true;
+  }
   void read(T& value) { value = read(); }
   bool full() const { return false; }
 
