@@ -112,7 +112,7 @@ class ProcessClock {
   int64_t read_nb(int port) {
     const int64_t k = use(port);
     if (staged_) [[unlikely]]
-      return issue_ + staged_nb_read(port, k);
+      return issue_ + staged_read_at(port, k);
     write_at_ = lag_;
     return issue_ + k;
   }
@@ -266,27 +266,24 @@ class ProcessClock {
   // Where the process has declared stages, a clock boundary or a load
   // latency (staged_), its accesses keep the full state, out of line.
   [[gnu::noinline]] int64_t staged_read(int port, int64_t k, int64_t readable) {
+    const int64_t at = staged_read_at(port, k);
+    stall(Interval::wait_empty, port, readable - at);
+    return issue_ + at;
+  }
+  // The stage of the k-th read of `port` in the iteration, which is an input.
+  int64_t staged_read_at(int port, int64_t k) {
     const int64_t at = declares_ && declared_[static_cast<size_t>(port)] >= 0 ? declared_[static_cast<size_t>(port)] + k
                                                                               : fence_ + k;
     if (declares_) reached(at);  // else at the boundary, as wait() counts it
-    stall(Interval::wait_empty, port, readable - at);
     input_ = true;
     write_at_ = default_write();
-    return issue_ + at;
+    return at;
   }
   [[gnu::noinline]] int64_t staged_load(int port, int64_t k) {
     input_ = true;
     if (!latency_.empty()) loaded(port, k);
     write_at_ = default_write();
     return k;
-  }
-  int64_t staged_nb_read(int port, int64_t k) {
-    const int64_t at = declares_ && declared_[static_cast<size_t>(port)] >= 0 ? declared_[static_cast<size_t>(port)] + k
-                                                                              : fence_ + k;
-    if (declares_) reached(at);
-    input_ = true;
-    write_at_ = default_write();
-    return at;
   }
   int64_t declared_write(int port) const {
     const int8_t d = declared_[static_cast<size_t>(port)];
