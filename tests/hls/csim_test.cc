@@ -14,9 +14,11 @@
 #include <vector>
 
 #include "compose/place.h"
+#include "compose/sim/simulator.h"
 #include "tests/hls/copy.h"
 #include "tests/hls/ordered_copy.h"
 #include "tests/hls/emitted.h"
+#include "tests/hls/quiet.h"
 
 namespace loom::test {
 namespace {
@@ -552,6 +554,51 @@ TEST_CASE("every pragma's variable is proved, at compile time, an array or strea
     INFO(run.log);
     CHECK(run.status != 0);
     CHECK(run.log.find("loom: the variable a pragma names") != std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace loom::test
+
+namespace loom::test {
+namespace {
+
+// Outside namespace loom, `param_list()` had no argument to find
+// loom::param_list by (GCC: "'param_list' was not declared in this scope").
+TEST_CASE("a unit with no parameters outside namespace loom composes, simulates, and C-simulates as C++14",
+          "[hls][csim]") {
+  Architecture arch("quiet", ParameterSet());
+  Handle src = arch.argument<elsewhere::QuietWord>("SRC", 4, "the words");
+  Handle dst = arch.argument<elsewhere::QuietWord>("DST", 4, "the words, lane 1 negated");
+  place<elsewhere::Quiet>(arch, "quiet", one()).bind(elsewhere::Quiet::src, src()).bind(elsewhere::Quiet::dst, dst());
+  auto region = arch.compose();
+  INFO(region.status().to_string());
+  REQUIRE(region.ok());
+  CHECK(region.value().processes[0].unit->params.empty());
+  std::vector<elsewhere::QuietWord> words(4), expected(4);
+  for (int i = 0; i < 4; ++i) {
+    words[static_cast<size_t>(i)].set_lane(0, i);
+    words[static_cast<size_t>(i)].set_lane(1, 7 * i - 11);
+    expected[static_cast<size_t>(i)] = words[static_cast<size_t>(i)];
+    expected[static_cast<size_t>(i)].set_lane(1, 11 - 7 * i);
+  }
+  auto sim = simulate(region.value(), {{"SRC", Buffer::of(words)}});
+  REQUIRE(sim.ok());
+  INFO(sim.value().summary());
+  REQUIRE(sim.value().ok());
+  CHECK(sim.value().arguments.at("DST") == Buffer::of(expected));
+
+  auto project = hls::emit(region.value(), {}, {}, {{"negate", {{"SRC", Buffer::of(words)}}, {{"DST", Buffer::of(expected)}}}});
+  INFO(project.status().to_string());
+  REQUIRE(project.ok());
+  const std::string dir = scratch("quiet");
+  REQUIRE(hls::write_project(project.value(), dir).ok());
+  for (const std::string compiler : {"g++", "clang++"}) {
+    const Csim run = csim(dir, compiler);
+    INFO(compiler << ":\n" << run.log);
+    CHECK(run.status == 0);
+    CHECK(run.log.find("-std=c++14") != std::string::npos);
+    CHECK(run.log.find("LOOM CSIM PASS: 1 runs, 4 words compared, all equal") != std::string::npos);
   }
 }
 
