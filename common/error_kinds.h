@@ -530,9 +530,11 @@ inline constexpr ErrorKind kErrorKinds[] = {
      "error[hls-output-exists] notproj: exists, is not empty and is not a Loom HLS project (it has no .loom-hls);"
      " Loom never writes over files it did not write: name a new or empty directory"},
     {"hls-shared-source", ErrorLayer::hls,
-     "Units whose loops need different pragmas share a header, or include one another.",
+     "Units the machine's dependence claims give different loop pragmas share a header, or one's header includes the"
+     " other's.",
      "error[hls-shared-source] unit 'slow_relay': its header tests/hls/relay_pair.h includes tests/hls/relay.h, the"
-     " header of unit 'relay', whose loops need different pragmas; a unit's header may not include another unit's"},
+     " header of unit 'relay', whose loops the machine's dependence claims give different pragmas; a unit's header may"
+     " not include another unit's"},
     {"hls-source-missing", ErrorLayer::hls,
      "A unit's source, a header one includes, or a stand-in header, was not embedded in this build for HLS emission.",
      "error[hls-source-missing] unit 'source': is declared in tests/test_units.h, which this build did not embed for"

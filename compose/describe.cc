@@ -1,3 +1,4 @@
+// describe()'s text, table by table, and describe_json(): see describe.h.
 #include "compose/describe.h"
 
 #include <fmt/format.h>
@@ -5,8 +6,43 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <utility>
+#include <vector>
+
+#include "common/contract.h"
 
 namespace loom {
+namespace {
+
+// One of describe()'s tables: each column but the last as wide as its
+// minimum, or as its widest cell and a space, so that no cell runs into the
+// next however long a name is; the last cell of a row is written as it is.
+class Table {
+ public:
+  explicit Table(std::vector<size_t> widths) : widths_(std::move(widths)) {}
+
+  void row(std::vector<std::string> cells) {
+    LOOM_CONTRACT(cells.size() == widths_.size() + 1, "a describe row has a cell per column and its last");
+    for (size_t k = 0; k < widths_.size(); ++k) widths_[k] = std::max(widths_[k], cells[k].size() + 1);
+    rows_.push_back(std::move(cells));
+  }
+
+  std::string text() const {
+    std::string out;
+    for (const std::vector<std::string>& cells : rows_) {
+      out += "  ";
+      for (size_t k = 0; k < widths_.size(); ++k) out += fmt::format("{:<{}}", cells[k], widths_[k]);
+      out += cells.back() + "\n";
+    }
+    return out;
+  }
+
+ private:
+  std::vector<size_t> widths_;
+  std::vector<std::vector<std::string>> rows_;
+};
+
+}  // namespace
 
 std::string describe(const Region& region) {
   std::string out = region.summary();
@@ -16,15 +52,11 @@ std::string describe(const Region& region) {
   std::vector<const Process*> first;
   for (const Process& p : region.processes)
     if (instances[p.placement]++ == 0) first.push_back(&p);
-  // Columns as wide as their longest name, and a space at least between them.
-  size_t placement_width = 12, unit_width = 12;
-  for (const Process* p : first) {
-    placement_width = std::max(placement_width, p->placement.size() + 1);
-    unit_width = std::max(unit_width, p->unit->name.size() + 1);
-  }
+  Table units({12, 12, 7});
   for (const Process* p : first)
-    out += fmt::format("  {:<{}}{:<{}}{:<7}II={} depth={}\n", p->placement, placement_width, p->unit->name, unit_width,
-                       "x" + std::to_string(instances[p->placement]), p->unit->pipeline.ii, p->unit->pipeline.depth);
+    units.row({p->placement, p->unit->name, "x" + std::to_string(instances[p->placement]),
+               fmt::format("II={} depth={}", p->unit->pipeline.ii, p->unit->pipeline.depth)});
+  out += units.text();
 
   out += "\nchannels:\n";
   std::map<std::string, int> elements;
@@ -35,14 +67,15 @@ std::string describe(const Region& region) {
     it->second = {std::min(it->second.first, c.depth), std::max(it->second.second, c.depth)};
   }
   std::set<std::string> seen;
+  Table channels({12, 7, 7, 10});
   for (const ChannelInstance& c : region.channels) {
     if (!seen.insert(c.name).second) continue;
     const int count = elements[c.name];
     const auto [lo, hi] = depths[c.name];
     // Elements set apart (--depth) show their range; describe --json has each.
-    out += fmt::format("  {:<12}{:<7}{:<7}{:<9} {}\n", c.name, "x" + std::to_string(count), c.word.to_string(),
-                       "depth " + depth_text(lo, hi), c.carries);
+    channels.row({c.name, "x" + std::to_string(count), c.word.to_string(), "depth " + depth_text(lo, hi), c.carries});
   }
+  out += channels.text();
 
   // One line per memory array: an array of N memories owned by N instances of
   // one placement reads as one fact, not N lines.
@@ -50,6 +83,7 @@ std::string describe(const Region& region) {
   std::map<std::string, int> memory_elements;
   for (const MemoryInstance& m : region.memories) ++memory_elements[m.name];
   std::set<std::string> shown;
+  Table memories({12, 7, 17});
   for (const MemoryInstance& m : region.memories) {
     if (!shown.insert(m.name).second) continue;
     // The owners' placement and port, if every element of the array shares them.
@@ -68,15 +102,18 @@ std::string describe(const Region& region) {
     if (memory_elements[m.name] == 1 && m.owner.valid()) owners = region.describe(m.owner);
     else if (memory_elements[m.name] > 1 && owners != "nobody" && owners != "several placements")
       owners = "one instance of " + owners + " each";
-    out += fmt::format("  {:<12}{:<7}{:<17}owned by {}{}\n", m.name, "x" + std::to_string(memory_elements[m.name]),
-                       std::to_string(m.rows) + " x " + m.word.to_string(), owners,
-                       ", " + std::string(storage_ports(m.storage)));
+    memories.row({m.name, "x" + std::to_string(memory_elements[m.name]),
+                  std::to_string(m.rows) + " x " + m.word.to_string(),
+                  "owned by " + owners + ", " + std::string(storage_ports(m.storage))});
   }
+  out += memories.text();
 
   out += "\narguments:\n";
+  Table arguments({12, 17, 16});
   for (const ArgumentInstance& a : region.arguments)
-    out += fmt::format("  {:<12}{:<17}{:<16}{}\n", a.name, std::to_string(a.size) + " x " + a.word.to_string(),
-                       a.user.valid() ? region.describe(a.user) : std::string("-"), a.doc);
+    arguments.row({a.name, std::to_string(a.size) + " x " + a.word.to_string(),
+                   a.user.valid() ? region.describe(a.user) : std::string("-"), a.doc});
+  out += arguments.text();
   return out;
 }
 

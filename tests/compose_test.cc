@@ -1,8 +1,12 @@
 // Composition checks: every wiring error is a named error with the exact element
-// and ports at fault. Each test composes a deliberately broken region.
+// and ports at fault. Each test composes a deliberately broken region, but the
+// last, which holds describe's text of a well-formed one to its columns.
 #include <catch2/catch.hpp>
 
+#include <regex>
+
 #include "compose/architecture.h"
+#include "compose/describe.h"
 #include "compose/place.h"
 #include "machines/example/example.h"
 #include "tests/test_units.h"
@@ -334,6 +338,47 @@ TEST_CASE("a width mismatch repeated by every instance of an array is one error,
   CHECK(e.kind == "width-mismatch");
   CHECK(e.where == "unit 'src[0]' port 'out'");
   CHECK(e.message.find("(and so are 63 more instances of 'src')") != std::string::npos);
+}
+
+}  // namespace
+}  // namespace loom
+
+namespace loom {
+namespace {
+
+// describe's columns were fixed widths, and a cell as long as its column ran
+// into the next ("controller.data_inthe input"): every cell but a row's last
+// is now followed by at least a space, however long.
+TEST_CASE("describe keeps every column apart from the next when a name outgrows its column", "[compose][describe]") {
+  Architecture arch("long_names", small_params());
+  Handle c = arch.channel<Narrow>("a_channel_of_long_name", one(), "QD", "the words");
+  Handle a = arch.argument<Narrow>("an_argument_of_long_name", "LEN", "the input");
+  Handle m = arch.memory<Narrow>("a_memory_of_long_name", "LEN");
+  place<test::Source>(arch, "a_source_of_long_name", one()).bind(test::Source::out, c());
+  place<test::Sink>(arch, "sink", one()).bind(test::Sink::in, c());
+  place<test::DramReader>(arch, "controller", one()).bind(test::DramReader::src, a());
+  place<test::Keeper>(arch, "keeper", one()).bind(test::Keeper::mem, m());
+  auto region = arch.compose();
+  INFO(region.status().to_string());
+  REQUIRE(region.ok());
+  const std::string text = describe(region.value());
+  INFO(text);
+  // The user's port names more than its column's 16 characters.
+  CHECK(std::regex_search(text, std::regex(R"(\n  an_argument_of_long_name +4 x 4x8 +controller\.src +the input\n)")));
+  CHECK(std::regex_search(text, std::regex(R"(\n  a_channel_of_long_name +x1 +4x8 +depth 2 +the words\n)")));
+  CHECK(std::regex_search(text, std::regex(R"(\n  a_memory_of_long_name +x1 +4 x 4x8 +owned by keeper\.mem, )")));
+  CHECK(std::regex_search(text, std::regex(R"(\n  a_source_of_long_name +source +x1 +II=1 depth=1\n)")));
+  // A column is as wide as its widest cell and a space: the short names line up under the long.
+  CHECK(text.find("\n  sink                  sink        x1     II=1 depth=1\n") != std::string::npos);
+
+  // A cell exactly as wide as its column's minimum is followed by a space too,
+  // and the columns short names fill keep their widths.
+  Architecture exact("exact", small_params());
+  Handle x = exact.argument<Narrow>("A", "LEN", "the input");
+  place<test::DramReader>(exact, "controller_a", one()).bind(test::DramReader::src, x());  // 16 characters with ".src"
+  auto exact_region = exact.compose();
+  REQUIRE(exact_region.ok());
+  CHECK(describe(exact_region.value()).find("\n  A           4 x 4x8          controller_a.src the input\n") != std::string::npos);
 }
 
 }  // namespace

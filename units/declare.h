@@ -80,6 +80,25 @@ constexpr ParamList<Ps...> param_list(Ps...) {
   return {};
 }
 
+namespace detail {
+// What LOOM_UNIT names port_list and param_list inside the unit: with no
+// argument, `param_list()` in a unit outside namespace loom has no tag for
+// argument-dependent lookup to find loom::param_list by, and a function
+// object the unit holds is found by ordinary lookup wherever it is declared.
+struct PortListMaker {
+  template <class... Ps>
+  constexpr PortList<Ps...> operator()(Ps...) const {
+    return {};
+  }
+};
+struct ParamListMaker {
+  template <class... Ps>
+  constexpr ParamList<Ps...> operator()(Ps...) const {
+    return {};
+  }
+};
+}  // namespace detail
+
 // The unit's loop pipeline, as HLS would schedule it: a new iteration every `ii`
 // cycles, each taking `depth` cycles from its first read to its last write.
 struct Pipeline {
@@ -151,10 +170,14 @@ struct ArithmeticPort {
 #define LOOM_NONBLOCKING(...) static constexpr auto nonblocking = ::loom::nonblocking_list(__VA_ARGS__)
 
 // The unit's name, and the file that declares it: the HLS emitter copies that
-// file into the project as it is.
-#define LOOM_UNIT(unit_name)                              \
-  static constexpr const char* name = unit_name;          \
-  static constexpr const char* source = __FILE__
+// file into the project as it is. Also the unit's own port_list and
+// param_list (detail::PortListMaker): marked unused, since a unit with no
+// parameters need not call param_list, and C++14 has no [[maybe_unused]].
+#define LOOM_UNIT(unit_name)                                                                  \
+  static constexpr const char* name = unit_name;                                              \
+  static constexpr const char* source = __FILE__;                                             \
+  __attribute__((unused)) static constexpr ::loom::detail::PortListMaker port_list{};         \
+  __attribute__((unused)) static constexpr ::loom::detail::ParamListMaker param_list{}
 
 #define LOOM_PORT_(port_kind, port_access, port, ...)                                                 \
   struct port##_port : ::loom::Port<::loom::PortKind::port_kind, __VA_ARGS__, ::loom::Access::port_access> { \

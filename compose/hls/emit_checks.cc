@@ -62,9 +62,13 @@ Status check_sources(const Region& region, const std::vector<Dependence>& depend
       for (const std::string& f : closure(u.source, sources))
         if (std::find(needed.begin(), needed.end(), f) == needed.end()) needed.push_back(f);
     } else if (it->second != pragmas) {
+      // Each takes its II from its own declaration, so only the machine's
+      // claims can set them apart, and a unit's name carries its claims: the
+      // two are other units, not instantiations of one template.
       status.add("hls-shared-source", "unit " + quoted(u.name),
                  "is declared in " + u.source + " with unit " + quoted(unit_by_source[u.source]) +
-                     ", but their loops need different pragmas; HLS emission needs one unit per header");
+                     ", but the machine's dependence claims give their loops different pragmas; units with other "
+                     "claims need headers of their own");
     }
   }
   // A header is compiled under the pragmas of the first unit that includes
@@ -75,7 +79,8 @@ Status check_sources(const Region& region, const std::vector<Dependence>& depend
       if (f != source && other != pragmas_by_source.end() && other->second != pragmas)
         status.add("hls-shared-source", "unit " + quoted(unit_by_source[source]),
                    "its header " + source + " includes " + f + ", the header of unit " + quoted(unit_by_source[f]) +
-                       ", whose loops need different pragmas; a unit's header may not include another unit's");
+                       ", whose loops the machine's dependence claims give different pragmas; a unit's header may "
+                       "not include another unit's");
     }
   return status;
 }

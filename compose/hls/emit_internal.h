@@ -94,7 +94,8 @@ inline std::string shortest(double v) {
 // --- What emission refuses (emit_checks.cc) ---------------------------------
 
 // Each unit's header is embedded in `sources`, and units sharing a header, or
-// one's header including another's, need the same loop pragmas. Appends to
+// one's header including another's, need the same loop pragmas: the same
+// dependence claims, since each takes its II from its own declaration. Appends to
 // `needed` every embedded file the units' headers reach, each once, in the
 // region's order. Errors: hls-source-missing, hls-shared-source.
 Status check_sources(const Region& region, const std::vector<Dependence>& dependences, const SourceTree& sources,
@@ -124,8 +125,9 @@ Status check_collisions(const Plan& plan, const SourceTree& sources, const std::
 
 // What LOOM_HLS_LOOP(io) expands to in unit `u`'s loops: each memory a
 // dependence claim names bound by name (units/hls/context.h), then the
-// pipeline pragma at the unit's II and a dependence pragma per claim. Two
-// units whose loops get the same text can share a header.
+// pipeline pragma at loom_ii, the II of the loop's own unit (LOOM_HLS_BIND_II),
+// and a dependence pragma per claim. Two units whose loops get the same text,
+// whatever their IIs, can share a header.
 std::string loop_pragmas(const UnitModel& u, const std::vector<Dependence>& dependences);
 
 // loom_top.h: the top function's declaration and the arguments' layout.

@@ -2,6 +2,7 @@
 // pragmas, one context struct and one process function per process instance,
 // and the top that declares the streams and calls the processes) and
 // loom_top.h (the top's declaration and its arguments' layout).
+#include <algorithm>
 #include <set>
 #include <utility>
 #include <vector>
@@ -18,7 +19,10 @@ std::string stream_of(int bits) { return Printer::template_id("hls::stream", {ap
 // An m_axi element: the word padded to a power of two (units/argument.h).
 std::string element_of(int bits) { return ap_uint(axi_element_bits(bits)); }
 
-Pragma pipeline_pragma(int ii) { return {"pipeline", {{"II", std::to_string(ii)}}}; }
+// A loop's pipeline pragma: at `ii` as a comment reads it, at loom_ii as
+// LOOM_HLS_LOOP writes it, the unit's own pipeline.ii bound in the loop's
+// scope (LOOM_HLS_BIND_II, units/hls/context.h).
+Pragma pipeline_pragma(const std::string& ii) { return {"pipeline", {{"II", ii}}}; }
 
 // The pragma a dependence claim puts in its unit's loops: it names the
 // owner's array through loom_mem_<port>, bound in the loop's scope.
@@ -56,27 +60,42 @@ std::string top_signature(const Plan& plan) {
 }
 
 // Each unit header once, under its loops' pragmas, with the obligations its
-// dependence claims rest on written above it.
+// dependence claims rest on written above it. A header serves every unit it
+// declares, the instantiations of a unit template among them, each named with
+// the II its loops get: its own, which the pragma names (loom_ii), so one
+// header's units may differ in II; check_sources holds them to one set of
+// dependence pragmas.
 void unit_includes(Printer& out, const Plan& plan) {
-  std::set<std::string> done;
+  std::vector<std::pair<std::string, std::vector<const UnitModel*>>> headers;  // in the instances' order, one entry a type
   for (const Instance& inst : plan.instances) {
     const UnitModel& u = *plan.region.processes[static_cast<size_t>(inst.process)].unit;
-    if (!done.insert(u.source).second) continue;
-    out.blank();
-    out.comment("Unit " + quoted(u.name) + ": " + u.type + ", from " + u.source + ".");
-    out.comment("Its loops (LOOM_PIPELINE) get: #pragma " + pipeline_pragma(u.pipeline.ii).text());
-    for (const Dependence* d : dependences_of(u, plan.dependences)) {
-      out.comment("Obligation: " + d->claim + ".");
-      out.comment("  It rests on: " + d->rests_on + ".");
-      out.comment("  Discharged under: " + d->discharged_under + ".");
-      out.comment("Its loops get: #pragma " + dependence_pragma(*d).text() + ", loom_mem_" + d->memory +
-                  " the owner's array " + d->memory);
+    auto header = std::find_if(headers.begin(), headers.end(), [&](const auto& h) { return h.first == u.source; });
+    if (header == headers.end()) {
+      headers.push_back({u.source, {&u}});
+    } else if (std::none_of(header->second.begin(), header->second.end(),
+                            [&](const UnitModel* other) { return other->type == u.type; })) {
+      header->second.push_back(&u);
     }
-    out.define("LOOM_HLS_II", std::to_string(u.pipeline.ii));
-    out.define("LOOM_HLS_LOOP(io)", loop_pragmas(u, plan.dependences));
-    out.include(u.source);
+  }
+  for (const auto& [source, units] : headers) {
+    out.blank();
+    std::set<std::string> claimed;  // each unit name's claims once, however many types carry it
+    for (const UnitModel* u : units) {
+      out.comment("Unit " + quoted(u->name) + ": " + u->type + ", from " + source + ".");
+      out.comment("Its loops (LOOM_PIPELINE) get: #pragma " + pipeline_pragma(std::to_string(u->pipeline.ii)).text() +
+                  ", its own pipeline.ii as loom_ii");
+      if (!claimed.insert(u->name).second) continue;
+      for (const Dependence* d : dependences_of(*u, plan.dependences)) {
+        out.comment("Obligation: " + d->claim + ".");
+        out.comment("  It rests on: " + d->rests_on + ".");
+        out.comment("  Discharged under: " + d->discharged_under + ".");
+        out.comment("Its loops get: #pragma " + dependence_pragma(*d).text() + ", loom_mem_" + d->memory +
+                    " the owner's array " + d->memory);
+      }
+    }
+    out.define("LOOM_HLS_LOOP(io)", loop_pragmas(*units.front(), plan.dependences));
+    out.include(source);
     out.undef("LOOM_HLS_LOOP");
-    out.undef("LOOM_HLS_II");
   }
 }
 
@@ -247,6 +266,11 @@ void context(Printer& out, const Plan& plan, const Instance& inst) {
   out.comment(p.name() + ": unit " + quoted(u.name));
   out.open_struct(inst.io);
   out.type_alias(u.type, "unit");
+  // Its loops' pragma names the unit's pipeline.ii; this holds that to the II the simulator ran.
+  out.statement("static_assert(unit::pipeline.ii == " + std::to_string(u.pipeline.ii) + ", " +
+                Printer::string_literal("loom: the unit's pipeline II, its loops' pragma's, is not the II the "
+                                        "simulator ran it at") +
+                ")");
   for (size_t k = 0; k < u.ports.size(); ++k)
     if (p.ports[k].bound()) context_member(out, plan, PortView(p, k));
   const Index& i = p.index;
@@ -411,7 +435,7 @@ void top_function(Printer& out, const Plan& plan) {
 std::string loop_pragmas(const UnitModel& u, const std::vector<Dependence>& dependences) {
   std::string out;
   for (const Dependence* d : dependences_of(u, dependences)) out += "LOOM_HLS_MEMORY(io, " + d->memory + ") ";
-  out += "LOOM_PRAGMA(" + pipeline_pragma(u.pipeline.ii).text() + ")";
+  out += "LOOM_HLS_BIND_II(io) LOOM_PRAGMA(" + pipeline_pragma("loom_ii").text() + ")";
   for (const Dependence* d : dependences_of(u, dependences)) out += " LOOM_PRAGMA(" + dependence_pragma(*d).text() + ")";
   return out;
 }

@@ -75,8 +75,9 @@ struct Project {
 // Errors: bad-part, bad-clock; hls-flow-target (an ap_memory or scalar
 // argument, or ap_ctrl_none, for the Vitis kernel flow); hls-deadlock (a run deadlocks when simulated
 // first: the wait-for cycle is named); hls-source-missing (a unit's
-// header was not embedded: loom_hls_sources); hls-shared-source (two units with
-// different loop pragmas in one header); hls-test-too-large (the runs' data
+// header was not embedded: loom_hls_sources); hls-shared-source (two units the
+// dependence claims give different loop pragmas in one header, or one's
+// header including the other's); hls-test-too-large (the runs' data
 // is more than kMaxTestbenchLimbs words); hls-test-run (a run names an argument
 // the region lacks, or gives it the wrong word or size).
 Result<Project> emit(const Region& region, const Options& options, const std::vector<Dependence>& dependences,

@@ -14,9 +14,11 @@
 #include <vector>
 
 #include "compose/place.h"
+#include "compose/sim/simulator.h"
 #include "tests/hls/copy.h"
 #include "tests/hls/ordered_copy.h"
 #include "tests/hls/emitted.h"
+#include "tests/hls/quiet.h"
 
 namespace loom::test {
 namespace {
@@ -584,6 +586,120 @@ TEST_CASE("every pragma's variable is proved, at compile time, an array or strea
     CHECK(run.status != 0);
     CHECK(run.log.find("loom: the variable a pragma names") != std::string::npos);
   }
+}
+
+}  // namespace
+}  // namespace loom::test
+
+namespace loom::test {
+namespace {
+
+// Outside namespace loom, `param_list()` had no argument to find
+// loom::param_list by (GCC: "'param_list' was not declared in this scope").
+TEST_CASE("a unit with no parameters outside namespace loom composes, simulates, and C-simulates as C++14",
+          "[hls][csim]") {
+  Architecture arch("quiet", ParameterSet());
+  Handle src = arch.argument<elsewhere::QuietWord>("SRC", 4, "the words");
+  Handle dst = arch.argument<elsewhere::QuietWord>("DST", 4, "the words, lane 1 negated");
+  place<elsewhere::Quiet>(arch, "quiet", one()).bind(elsewhere::Quiet::src, src()).bind(elsewhere::Quiet::dst, dst());
+  auto region = arch.compose();
+  INFO(region.status().to_string());
+  REQUIRE(region.ok());
+  CHECK(region.value().processes[0].unit->params.empty());
+  std::vector<elsewhere::QuietWord> words(4), expected(4);
+  for (int i = 0; i < 4; ++i) {
+    words[static_cast<size_t>(i)].set_lane(0, i);
+    words[static_cast<size_t>(i)].set_lane(1, 7 * i - 11);
+    expected[static_cast<size_t>(i)] = words[static_cast<size_t>(i)];
+    expected[static_cast<size_t>(i)].set_lane(1, 11 - 7 * i);
+  }
+  auto sim = simulate(region.value(), {{"SRC", Buffer::of(words)}});
+  REQUIRE(sim.ok());
+  INFO(sim.value().summary());
+  REQUIRE(sim.value().ok());
+  CHECK(sim.value().arguments.at("DST") == Buffer::of(expected));
+
+  auto project = hls::emit(region.value(), {}, {}, {{"negate", {{"SRC", Buffer::of(words)}}, {{"DST", Buffer::of(expected)}}}});
+  INFO(project.status().to_string());
+  REQUIRE(project.ok());
+  const std::string dir = scratch("quiet");
+  REQUIRE(hls::write_project(project.value(), dir).ok());
+  for (const std::string compiler : {"g++", "clang++"}) {
+    const Csim run = csim(dir, compiler);
+    INFO(compiler << ":\n" << run.log);
+    CHECK(run.status == 0);
+    CHECK(run.log.find("-std=c++14") != std::string::npos);
+    CHECK(run.log.find("LOOM CSIM PASS: 1 runs, 4 words compared, all equal") != std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace loom::test
+
+namespace loom::test {
+namespace {
+
+// The preprocessed kernel of the project in `dir`: what Vitis reads, its
+// pragmas each on a line of its own.
+std::string preprocessed(const std::string& dir) {
+  const std::string expanded = dir + "/expanded.txt";
+  REQUIRE(std::system(("g++ -std=c++14 -E -I'" + dir + "/standin' -I'" + dir + "/src' '" + dir + "/top.cpp' > '" +
+                       expanded + "' 2>&1")
+                          .c_str()) == 0);
+  return read_text(expanded);
+}
+
+// HlsPaced<1> and HlsPaced<2> share tests/hls/paced.h, which `loom hls` once
+// refused (hls-shared-source): each loop's pipeline pragma now names its own
+// unit's II, bound where the loop stands.
+TEST_CASE("a unit template at two IIs in one region simulates, emits and C-simulates with both compilers",
+          "[hls][csim]") {
+  constexpr int64_t kWords = 6;
+  const Region region = paced_region(kWords);
+  std::vector<PacedWord> words(kWords), expected(kWords);
+  for (int64_t i = 0; i < kWords; ++i) {
+    words[static_cast<size_t>(i)].set_lane(0, 5 * i - 9);
+    words[static_cast<size_t>(i)].set_lane(1, i);
+    expected[static_cast<size_t>(i)] = words[static_cast<size_t>(i)];
+    expected[static_cast<size_t>(i)].set_lane(0, 5 * i - 9 + 3);
+  }
+  auto sim = simulate(region, {{"X", Buffer::of(words)}});
+  REQUIRE(sim.ok());
+  INFO(sim.value().summary());
+  REQUIRE(sim.value().ok());
+  CHECK(sim.value().arguments.at("Y") == Buffer::of(expected));
+
+  auto project = hls::emit(region, {}, {}, {{"paced", {{"X", Buffer::of(words)}}, {{"Y", Buffer::of(expected)}}}});
+  INFO(project.status().to_string());
+  REQUIRE(project.ok());
+  const std::string dir = scratch("paced");
+  REQUIRE(hls::write_project(project.value(), dir).ok());
+  for (const std::string compiler : {"g++", "clang++"}) {
+    const Csim run = csim(dir, compiler);
+    INFO(compiler << ":\n" << run.log);
+    CHECK(run.status == 0);
+    CHECK(run.log.find("LOOM CSIM PASS: 1 runs, 6 words compared, all equal") != std::string::npos);
+  }
+  // What Vitis reads: each of the header's three loops binds loom_ii and
+  // pipelines at it, the template's one for both instantiations.
+  const std::string text = preprocessed(dir);
+  CHECK(count(text, "#pragma HLS pipeline II=loom_ii") == 3);
+  CHECK(count(text, "constexpr int loom_ii = ") == 3);
+
+  // A context's II that is not its unit's stops the compile by name.
+  hls::Project mutant = project.value();
+  std::string& top = mutant.files.at("top.cpp");
+  const std::string from = "static_assert(unit::pipeline.ii == 2, ";
+  const size_t at = top.find(from);
+  REQUIRE(at != std::string::npos);
+  top.replace(at, from.size(), "static_assert(unit::pipeline.ii == 1, ");
+  const std::string wrong = scratch("paced_wrong_ii");
+  REQUIRE(hls::write_project(mutant, wrong).ok());
+  const Csim run = csim(wrong, "g++");
+  INFO(run.log);
+  CHECK(run.status != 0);
+  CHECK(run.log.find("loom: the unit's pipeline II, its loops' pragma's, is not the II the simulator ran it at") !=
+        std::string::npos);
 }
 
 }  // namespace

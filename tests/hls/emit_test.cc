@@ -18,6 +18,7 @@
 #include "tests/hls/bad_virtual.h"
 #include "tests/hls/emitted.h"
 #include "tests/hls/feed_first.h"
+#include "tests/hls/paced.h"
 #include "tests/hls/relay.h"
 #include "machines/reqresp/reqresp.h"
 #include "tests/hls/relay_pair.h"
@@ -144,15 +145,22 @@ TEST_CASE("the top's streams, bundles and pipelines are the composed region's", 
     }
     CHECK(ports == static_cast<int>(e.region.arguments.size()));
     CHECK(bundles.size() == e.region.arguments.size());
-    // Each unit's loops get its declared II.
-    const std::regex unit(
-        R"re(#define LOOM_HLS_II (\d+)\n#define LOOM_HLS_LOOP\(io\) (?:LOOM_HLS_MEMORY\(io, \w+\) )*LOOM_PRAGMA\(HLS pipeline II=(\d+)\)[^\n]*\n#include "([^"]+)")re");
-    std::map<std::string, int> ii;
-    for (auto it = std::sregex_iterator(top.begin(), top.end(), unit); it != std::sregex_iterator(); ++it) {
-      CHECK((*it)[1] == (*it)[2]);
-      ii[(*it)[3]] = std::stoi((*it)[1]);
+    // Each unit's loops get its declared II: the pragma names the unit's own
+    // pipeline.ii, and each unit type is said to get it, once.
+    const std::regex loop(R"re(#define LOOM_HLS_LOOP\(io\) ([^\n]*)\n#include "([^"]+)")re");
+    std::set<std::string> included;
+    for (auto it = std::sregex_iterator(top.begin(), top.end(), loop); it != std::sregex_iterator(); ++it) {
+      CHECK(std::regex_search((*it)[1].str(), std::regex(R"(^(LOOM_HLS_MEMORY\(io, \w+\) )*LOOM_HLS_BIND_II\(io\) LOOM_PRAGMA\(HLS pipeline II=loom_ii\))")));
+      CHECK(included.insert((*it)[2]).second);
     }
-    for (const Process& p : e.region.processes) CHECK(ii.at(p.unit->source) == p.unit->pipeline.ii);
+    const std::regex unit(R"re(// Unit '\w+': ([^\n]+), from ([^\n]+)\.\n// Its loops \(LOOM_PIPELINE\) get: #pragma HLS pipeline II=(\d+), its own pipeline.ii as loom_ii\n)re");
+    std::map<std::string, int> ii;  // by unit type
+    for (auto it = std::sregex_iterator(top.begin(), top.end(), unit); it != std::sregex_iterator(); ++it) {
+      CHECK(ii.count((*it)[1]) == 0);
+      ii[(*it)[1]] = std::stoi((*it)[3]);
+      CHECK(included.count((*it)[2]) == 1);
+    }
+    for (const Process& p : e.region.processes) CHECK(ii.at(p.unit->type) == p.unit->pipeline.ii);
   }
 }
 
@@ -239,8 +247,8 @@ TEST_CASE("accu's loop gets the dependence pragma, with the obligation it rests 
   const size_t block = top.rfind("// Unit 'accu'", include);
   const std::string accu = top.substr(block, include - block);
   // The pragma names the owner's array, bound in the loop's scope (units/hls/context.h).
-  CHECK(accu.find("LOOM_HLS_MEMORY(io, ar) LOOM_PRAGMA(HLS pipeline II=1) LOOM_PRAGMA(HLS dependence "
-                  "variable=loom_mem_ar inter false)") != std::string::npos);
+  CHECK(accu.find("LOOM_HLS_MEMORY(io, ar) LOOM_HLS_BIND_II(io) LOOM_PRAGMA(HLS pipeline II=loom_ii) LOOM_PRAGMA(HLS "
+                  "dependence variable=loom_mem_ar inter false)") != std::string::npos);
   CHECK(accu.find("// Obligation: ar carries no dependence across the row loop's iterations") != std::string::npos);
   CHECK(accu.find("//   It rests on: stores land 3 iterations after they issue") != std::string::npos);
   CHECK(accu.find("//   Discharged under: check_program's distance contract, AR_RAW_DIST >= the write latency") !=
@@ -530,18 +538,77 @@ TEST_CASE("an acyclic region's project has no threads in it", "[hls]") {
   CHECK(files.at("run_hls.tcl").find("csim_design\n") != std::string::npos);
 }
 
-TEST_CASE("a unit's header that includes another unit's, with other pragmas, is refused", "[hls]") {
+// load -> slow_relay (II=2, tests/hls/relay_pair.h) -> relay (II=1, the
+// tests/hls/relay.h it includes) -> store.
+Region relay_pair_region() {
   Architecture arch("pair", relay_params());
-  Handle ab = arch.channel<Word<2, 16>>("ab", one(), 2, "slow to fast");
-  Handle ba = arch.channel<Word<2, 16>>("ba", one(), 2, "fast to slow");
-  place<HlsSlowRelay>(arch, "slow", one()).bind(HlsSlowRelay::in, ba()).bind(HlsSlowRelay::out, ab());
-  place<HlsRelay>(arch, "fast", one()).bind(HlsRelay::in, ab()).bind(HlsRelay::out, ba());
+  Handle x = arch.argument<PacedWord>("X", "K", "the words");
+  Handle y = arch.argument<PacedWord>("Y", "K", "the words, passed on");
+  Handle a = arch.channel<PacedWord>("a", one(), 2, "loaded");
+  Handle b = arch.channel<PacedWord>("b", one(), 2, "slow to fast");
+  Handle c = arch.channel<PacedWord>("c", one(), 2, "to the store");
+  Handle last = arch.memory<PacedWord>("last", 1);
+  place<HlsPacedLoad>(arch, "load", one()).bind(HlsPacedLoad::src, x()).bind(HlsPacedLoad::out, a());
+  place<HlsSlowRelay>(arch, "slow", one())
+      .bind(HlsSlowRelay::in, a())
+      .bind(HlsSlowRelay::out, b())
+      .bind(HlsSlowRelay::last, last());
+  place<HlsRelay>(arch, "fast", one()).bind(HlsRelay::in, b()).bind(HlsRelay::out, c());
+  place<HlsPacedStore>(arch, "store", one()).bind(HlsPacedStore::in, c()).bind(HlsPacedStore::dst, y());
   auto region = arch.compose();
+  INFO(region.status().to_string());
   REQUIRE(region.ok());
-  auto project = hls::emit(region.value(), {}, {}, {kNoRun});
+  return region.value();
+}
+
+// Under one set of pragmas each unit still takes its II from its own
+// declaration, so only a dependence claim sets two units' loops apart.
+TEST_CASE("a unit's header that includes another unit's at another II emits; under a claim the other lacks, it is refused",
+          "[hls]") {
+  const Region region = relay_pair_region();
+  auto project = hls::emit(region, {}, {}, {simulated_run(region, "Y")});
   INFO(project.status().to_string());
-  CHECK(has_error(project.status(), "hls-shared-source", "unit 'slow_relay'",
-                  "its header tests/hls/relay_pair.h includes tests/hls/relay.h, the header of unit 'relay'"));
+  REQUIRE(project.ok());
+  const std::string& top = project.value().files.at("top.cpp");
+  CHECK(top.find("// Its loops (LOOM_PIPELINE) get: #pragma HLS pipeline II=2, its own pipeline.ii as loom_ii\n") !=
+        std::string::npos);
+  CHECK(top.find("// Its loops (LOOM_PIPELINE) get: #pragma HLS pipeline II=1, its own pipeline.ii as loom_ii\n") !=
+        std::string::npos);
+
+  const hls::Dependence claim{"slow_relay", "last", "last carries no dependence", "nothing", "nowhere"};
+  auto refused = hls::emit(region, {}, {claim}, {simulated_run(region, "Y")});
+  INFO(refused.status().to_string());
+  CHECK(has_error(refused.status(), "hls-shared-source", "unit 'slow_relay'",
+                  "its header tests/hls/relay_pair.h includes tests/hls/relay.h, the header of unit 'relay', whose "
+                  "loops the machine's dependence claims give different pragmas"));
+}
+
+// `loom hls` once refused this (hls-shared-source, "unit 'paced' is declared
+// in tests/hls/paced.h with unit 'paced'"): the header was one, and its
+// pragmas were set to one II before it was included.
+TEST_CASE("a unit template at two IIs in one region emits its header once, each instantiation at its own II", "[hls]") {
+  const Region region = paced_region();
+  auto project = hls::emit(region, {}, {}, {simulated_run(region, "Y")});
+  INFO(project.status().to_string());
+  REQUIRE(project.ok());
+  const std::string& top = project.value().files.at("top.cpp");
+  CHECK(count(top, "#include \"tests/hls/paced.h\"") == 1);
+  for (const std::string type : {"HlsPaced<1>", "HlsPaced<2>"}) {
+    INFO(type);
+    const size_t named = top.find("// Unit 'paced': loom::test::" + type + ", from tests/hls/paced.h.\n");
+    REQUIRE(named != std::string::npos);
+    CHECK(top.find("// Its loops (LOOM_PIPELINE) get: #pragma HLS pipeline II=" + type.substr(9, 1) +
+                   ", its own pipeline.ii as loom_ii\n", named) == top.find('\n', named) + 1);
+  }
+  CHECK(count(top, "// Unit 'paced':") == 2);
+  // Each process's context holds its unit's II to the simulator's.
+  for (const Process& p : region.processes) {
+    INFO(p.name());
+    const size_t context = top.find("// " + p.name() + ": unit '" + p.unit->name + "'\n");
+    REQUIRE(context != std::string::npos);
+    CHECK(top.find("  static_assert(unit::pipeline.ii == " + std::to_string(p.unit->pipeline.ii) + ", ", context) <
+          top.find("};", context));
+  }
 }
 
 TEST_CASE("a unit whose source was not embedded is named", "[hls]") {

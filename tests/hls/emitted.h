@@ -13,6 +13,7 @@
 #include "compose/hls/project.h"
 #include "compose/place.h"
 #include "machines/registry.h"
+#include "tests/hls/paced.h"
 #include "tests/hls/round_trip.h"
 
 namespace loom::test {
@@ -68,6 +69,27 @@ inline Region round_trip(int64_t k) {
   Handle sum = arch.argument<Word<1, 32>>("SUM", "1", "the replies' sum");
   place<Asker>(arch, "asker", one()).bind(Asker::req, req()).bind(Asker::resp, resp()).bind(Asker::sum, sum());
   place<HlsAnswerer>(arch, "answerer", one()).bind(HlsAnswerer::req, req()).bind(HlsAnswerer::resp, resp());
+  auto region = arch.compose();
+  INFO(region.status().to_string());
+  REQUIRE(region.ok());
+  return region.value();
+}
+
+// load -> paced at II=1 -> paced at II=2 -> store over K words, Y[i] = X[i]
+// with 3 added to lane 0: a unit template at two IIs in one region.
+inline Region paced_region(int64_t k = 6) {
+  ParameterSet params;
+  params.param("K", k, 1, 64, "words");
+  Architecture arch("paced", params);
+  Handle x = arch.argument<PacedWord>("X", "K", "the words");
+  Handle y = arch.argument<PacedWord>("Y", "K", "the words, lane 0 plus 3");
+  Handle a = arch.channel<PacedWord>("a", one(), 2, "loaded");
+  Handle b = arch.channel<PacedWord>("b", one(), 2, "plus 1");
+  Handle c = arch.channel<PacedWord>("c", one(), 2, "plus 3");
+  place<HlsPacedLoad>(arch, "load", one()).bind(HlsPacedLoad::src, x()).bind(HlsPacedLoad::out, a());
+  place<HlsPaced<1>>(arch, "fast", one()).bind(HlsPaced<1>::in, a()).bind(HlsPaced<1>::out, b());
+  place<HlsPaced<2>>(arch, "slow", one()).bind(HlsPaced<2>::in, b()).bind(HlsPaced<2>::out, c());
+  place<HlsPacedStore>(arch, "store", one()).bind(HlsPacedStore::in, c()).bind(HlsPacedStore::dst, y());
   auto region = arch.compose();
   INFO(region.status().to_string());
   REQUIRE(region.ok());

@@ -171,20 +171,27 @@ TEST_CASE("every memory's array, partition and bound are its own, and every para
   }
 }
 
+// The pragma names the unit's own pipeline.ii (loom_ii); the numbers written
+// are each unit type's, said above its header, and each process's, which its
+// context holds the declaration to.
 TEST_CASE("every unit's pipeline II is its declared II", "[hls][values]") {
   for (const auto& [machine, overrides] : kMachines) {
     INFO(machine);
     const Emitted e = emit_machine(machine, overrides);
     const std::string& top = e.project.files.at("top.cpp");
-    std::map<std::string, int> ii;  // by unit source
-    for (const auto& m : all(top, R"re(#define LOOM_HLS_II (\d+)\n#define LOOM_HLS_LOOP\(io\) (?:LOOM_HLS_MEMORY\(io, \w+\) )*LOOM_PRAGMA\(HLS pipeline II=(\d+)\)[^\n]*\n#include "([^"]+)")re")) {
-      CHECK(m[1] == m[2]);
-      ii[m[3]] = std::stoi(m[1]);
-    }
+    std::map<std::string, int> by_type, by_process;
+    for (const auto& m : all(top, R"re(// Unit '\w+': ([^\n]+), from [^\n]+\.\n// Its loops \(LOOM_PIPELINE\) get: #pragma HLS pipeline II=(\d+), its own pipeline.ii as loom_ii\n)re"))
+      by_type[m[1]] = std::stoi(m[2]);
+    for (const auto& m : all(top, R"re(\n// ([^\n]+): unit '\w+'\nstruct \w+ \{\n  typedef [^\n]+ unit;\n  static_assert\(unit::pipeline\.ii == (\d+), )re"))
+      by_process[m[1]] = std::stoi(m[2]);
+    CHECK(all(top, R"re(#define LOOM_HLS_LOOP\(io\) [^\n]*LOOM_PRAGMA\(HLS pipeline II=loom_ii\))re").size() ==
+          all(top, R"re(#define LOOM_HLS_LOOP\(io\) )re").size());
     for (const Process& p : e.region.processes) {
       INFO(p.name());
-      REQUIRE(ii.count(p.unit->source) == 1);
-      CHECK(ii.at(p.unit->source) == p.unit->pipeline.ii);
+      REQUIRE(by_type.count(p.unit->type) == 1);
+      CHECK(by_type.at(p.unit->type) == p.unit->pipeline.ii);
+      REQUIRE(by_process.count(p.name()) == 1);
+      CHECK(by_process.at(p.name()) == p.unit->pipeline.ii);
     }
   }
 }

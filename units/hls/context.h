@@ -27,13 +27,18 @@
 // first binds a reference to it, `loom_mem_<port>`, in the loop's scope (the
 // array is the owner's local; UG1399 parses a pragma's variable= as an
 // expression in the scope it stands in) and proves with a static_assert that
-// the name is an array of the port's words. The last static_assert holds the
-// II the top wrote to the unit's own declaration, so a marker cannot end up
-// with another unit's pragmas.
-#define LOOM_PIPELINE(io)                                                                   \
-  LOOM_HLS_LOOP(io) static_assert(LOOM_HLS_II == pipeline.ii,                              \
-                                  "loom: this loop's pipeline II differs from its unit's; " \
-                                  "LOOM_PIPELINE belongs in the body of the unit its file declares")
+// the name is an array of the port's words. The pipeline pragma names its II
+// the same way, `loom_ii` (LOOM_HLS_BIND_II), so a header included once
+// serves every unit it declares at its own II: two instantiations of a unit
+// template at two IIs, say.
+#define LOOM_PIPELINE(io) LOOM_HLS_LOOP(io) ((void)(io))
+
+// Binds `loom_ii`, in the loop's scope, to the pipeline II of the unit whose
+// context `io` is, for the pipeline pragma to name: UG1399 ("Using Constants
+// with Pragmas") takes a constexpr variable as a pragma's value.
+#define LOOM_HLS_BIND_II(io)                                                              \
+  constexpr int loom_ii = ::loom::hls_target::unref<decltype(io)>::type::unit::pipeline.ii; \
+  (void)loom_ii;
 
 // Only the host's timing needs to know where a loop nest is not flattened.
 #define LOOM_LOOP_ENTRY(io) ((void)(io))
