@@ -115,7 +115,7 @@ inline constexpr ErrorKind kErrorKinds[] = {
      "A row or word index falls outside the memory or argument it addresses.",
      "error[row-out-of-range] unit 'store' port 'Y': store to row 2 of 2 rows"},
     {"starved", ErrorLayer::units,
-     "A standalone unit run reads a stream with no word left to read.",
+     "A standalone unit run reads a stream with no word left to read, or polls one 2^20 times in a row with nothing fed.",
      "error[starved] unit 'store' port 'in': read with no word left to read"},
     {"unknown-parameter", ErrorLayer::units,
      "A parameter is named (set, read or referred to) that the parameter set does not declare.",

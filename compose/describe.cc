@@ -73,7 +73,11 @@ std::string describe(const Region& region) {
     const int count = elements[c.name];
     const auto [lo, hi] = depths[c.name];
     // Elements set apart (--depth) show their range; describe --json has each.
-    channels.row({c.name, "x" + std::to_string(count), c.word.to_string(), "depth " + depth_text(lo, hi), c.carries});
+    // A side that probes it without blocking (LOOM_NONBLOCKING): what crosses it is timing's.
+    const bool nb_write = c.writer.valid() && region.port(c.writer).nonblocking;
+    const bool nb_read = c.reader.valid() && region.port(c.reader).nonblocking;
+    const std::string nb = nb_write && nb_read ? " [write_nb, read_nb]" : nb_write ? " [write_nb]" : nb_read ? " [read_nb]" : "";
+    channels.row({c.name, "x" + std::to_string(count), c.word.to_string(), "depth " + depth_text(lo, hi), c.carries + nb});
   }
   out += channels.text();
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <string>
 
+#include "compose/describe.h"
 #include "compose/place.h"
 #include "compose/sim/control_timing.h"
 #include "compose/sim/fifo_search.h"
@@ -21,6 +22,7 @@
 #include "machines/nonblocking/schedule.h"
 #include "machines/nonblocking/summer.h"
 #include "tests/compose_and_simulate.h"
+#include "units/standalone.h"
 
 namespace loom {
 namespace {
@@ -345,6 +347,26 @@ TEST_CASE("the II budget counts read_nb and write_nb as accesses of their port, 
   CHECK(twice.errors.errors()[0].kind == "ii-over-budget");
 }
 
+TEST_CASE("on its own, a body's write_nb always lands and a poll with nothing fed is starved by name", "[nonblocking]") {
+  ParamValues k;
+  k.set("K", 5);
+  Standalone producer(describe<nonblocking::DropProducer>(), Index::one(), k);
+  REQUIRE(producer.run().ok());
+  const std::vector<Value> out = producer.written<Value>("out");
+  REQUIRE(out.size() == 6);  // nothing on the other side to fill: all five, and the sentinel
+  CHECK(out[4].lane_signed(0) == 5);
+  CHECK(out[5].lane_signed(0) == 0);
+
+  Standalone fed(describe<Poller>(), Index::one(), ParamValues{});
+  fed.feed<Value>("in", {Value{}});
+  CHECK(fed.run().ok());
+  Standalone starved(describe<Poller>(), Index::one(), ParamValues{});
+  const Status s = starved.run();
+  REQUIRE_FALSE(s.ok());
+  CHECK(s.errors()[0].kind == "starved");
+  CHECK(s.errors()[0].where == "unit 'poller' port 'in'");
+}
+
 TEST_CASE("the trace engine and the FIFO search refuse a design with non-blocking access, by name", "[nonblocking]") {
   auto region = nonblocking::dropper().compose({{"K", 20}});
   REQUIRE(region.ok());
@@ -358,6 +380,12 @@ TEST_CASE("the trace engine and the FIFO search refuse a design with non-blockin
   REQUIRE_FALSE(search.ok());
   CHECK(search.status().errors()[0].kind == "timing-dependent-design");
   CHECK(search.status().to_string().find("the FIFO search") != std::string::npos);
+  // describe says which side probes each channel.
+  const std::string text = describe(region.value());
+  CHECK(text.find("values the producer got in, then the sentinel 0 [write_nb]") != std::string::npos);
+  const auto fetch = nonblocking::fetch().compose();
+  REQUIRE(fetch.ok());
+  CHECK(describe(fetch.value()).find("[0, 1] to halt [read_nb]") != std::string::npos);
   // The coupled engine runs it, and the same run twice gives the same answer.
   const SimResult a = run(nonblocking::dropper(), {{"K", 20}}), b = run(nonblocking::dropper(), {{"K", 20}});
   CHECK(a.cycles == b.cycles);
