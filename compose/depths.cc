@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/files.h"
 #include "compose/sim/fifo_times.h"
 
 namespace loom {
@@ -20,6 +21,7 @@ struct Setting {
   std::string name, label;  // the array's name; the whole text before '='
   bool element = false;     // indexed
   int64_t depth = 0;
+  std::string digits;  // the depth as written, for a message about it
 };
 
 Result<Setting> parse(const std::string& text, const std::string& origin) {
@@ -56,6 +58,7 @@ Result<Setting> parse(const std::string& text, const std::string& origin) {
   int64_t n = 0;
   // Past int64, the depth is out of range, not malformed.
   s.depth = std::from_chars(value.data(), value.data() + value.size(), n).ec == std::errc() ? n : INT64_MAX;
+  s.digits = value;
   return s;
 }
 
@@ -96,8 +99,8 @@ Result<std::vector<int64_t>> resolve_depths(const Region& region, const std::vec
     const std::string where = origin + " '" + text + "'";
     if (s.depth < 1 || s.depth > kMaxFifoDepth) {
       status.add("invalid-depth", where,
-                 (s.depth == INT64_MAX ? std::string("gives a depth past any integer") : "gives depth " + std::to_string(s.depth)) +
-                     "; a FIFO holds 1 to " + std::to_string(kMaxFifoDepth) + " words");
+                 "gives depth " + s.digits + (s.depth > kMaxFifoDepth ? ", past any depth" : "") + "; a FIFO holds 1 to " +
+                     std::to_string(kMaxFifoDepth) + " words");
       continue;
     }
     std::vector<size_t> elements;
@@ -136,12 +139,13 @@ Result<std::vector<int64_t>> resolve_depths(const Region& region, const std::vec
 
 Result<std::vector<DepthSetting>> read_depths_file(const std::string& path) {
   const std::string where = "file '" + path + "'";
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) return Error{"depths-file", where, "is a directory, not a depths file"};
-  std::ifstream in(path);
-  if (!in.good()) return Error{"depths-file", where, "cannot be read"};
-  std::stringstream text;
-  text << in.rdbuf();
+  // Bounded, and a regular file: /dev/zero would be read without end.
+  auto read = read_file(path, kMaxDepthsFileBytes);
+  if (!read.ok()) return Error{"depths-file", where, read.status().errors()[0].message};
+  return parse_depths_json(read.value(), where);
+}
+
+Result<std::vector<DepthSetting>> parse_depths_json(const std::string& text, const std::string& where) {
   // JSON lets a key repeat, and the parser keeps the last: a depth given
   // twice is refused, as on the command line.
   std::vector<std::set<std::string>> keys;  // the keys of each object being parsed
@@ -154,7 +158,7 @@ Result<std::vector<DepthSetting>> read_depths_file(const std::string& path) {
       repeated = parsed.get<std::string>();
     return true;
   };
-  const nlohmann::json j = nlohmann::json::parse(text.str(), watch, /*allow_exceptions=*/false);
+  const nlohmann::json j = nlohmann::json::parse(text, watch, /*allow_exceptions=*/false);
   if (j.is_discarded()) return Error{"depths-file", where, "is not JSON"};
   if (!repeated.empty())
     return Error{"depths-file", where + " key '" + repeated + "'", "is given twice; give each once"};
@@ -169,7 +173,8 @@ Result<std::vector<DepthSetting>> read_depths_file(const std::string& path) {
                        ", not an integer depth"};
     if (name.find('=') != std::string::npos)
       return Error{"depths-file", where + " key '" + name + "'", "is not a channel name"};
-    settings.push_back({name + "=" + std::to_string(depth.get<int64_t>()), where});
+    // As written: an unsigned past int64 would wrap in get<int64_t>().
+    settings.push_back({name + "=" + depth.dump(), where});
   }
   return settings;
 }

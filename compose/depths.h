@@ -3,6 +3,7 @@
 // `loom fifo` (--depths FILE). The region's declared depths are the defaults.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -32,9 +33,16 @@ Status check_depth_syntax(const DepthSetting& setting);
 // setting or two, from anywhere).
 Result<std::vector<int64_t>> resolve_depths(const Region& region, const std::vector<DepthSetting>& settings);
 
-// The settings a `loom fifo --out` file gives ({"depths": {"NAME": N, ...}}).
-// Errors: depths-file (unreadable, not JSON, or not that shape).
+// The most a depths file may hold: one of a region's channels is a line.
+inline constexpr size_t kMaxDepthsFileBytes = 4 << 20;
+
+// The settings a `loom fifo --out` file gives ({"depths": {"NAME": N, ...}}),
+// each depth as the file writes it.
+// Errors: depths-file (not a regular file, past kMaxDepthsFileBytes,
+// unreadable, not JSON, or not that shape).
 Result<std::vector<DepthSetting>> read_depths_file(const std::string& path);
+// ...from the file's text; `where` names it ("file 'd.json'"), and is each setting's origin.
+Result<std::vector<DepthSetting>> parse_depths_json(const std::string& text, const std::string& where);
 
 // The region with its channels' depths replaced (parallel to region.channels).
 void set_depths(Region& region, const std::vector<int64_t>& depths);

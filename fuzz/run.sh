@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-600}
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(assembler spec csv options)
+((${#targets[@]})) || targets=(assembler spec csv options depths)
 
 output_base="$HOME/.cache/loom/bazel-fuzz-output-base"
 ./bazelw --output_base="$output_base" build --config=fuzz $(printf '//fuzz:%s_fuzzer ' "${targets[@]}")

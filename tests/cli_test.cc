@@ -16,6 +16,7 @@
 #include <map>
 #include <vector>
 
+#include "compose/depths.h"
 #include "machines/cycle_table.h"
 #include "machines/registry.h"
 #include "machines/tinytpu/build.h"
@@ -599,6 +600,36 @@ TEST_CASE("hostile depths files, tolerances and outputs get named errors, never 
   // Output that cannot be written is a failure.
   CHECK(loom("fifo --machine dottree --out /dev/full").err.find("error[depths-file] file '/dev/full': could not be written") !=
         std::string::npos);
+}
+
+TEST_CASE("a depths file is bounded, a depth past any integer is named as written, a trace on a full disk fails", "[cli]") {
+  // A device is no depths file: refused by name, never read without end.
+  const Run zero = loom("sim --machine example --depths /dev/zero");
+  CHECK(zero.exit_code == 1);
+  CHECK(zero.err.find("error[depths-file] file '/dev/zero': is not a regular file") != std::string::npos);
+  const std::string dir = loom::test::temp("depth_digits");
+  std::filesystem::create_directories(dir);
+  const auto file = [&](const std::string& name, const std::string& text) {
+    std::ofstream(dir + "/" + name) << text;
+    return dir + "/" + name;
+  };
+  const Run wide = loom("sim --machine example --depths " +
+                        file("wide.json", "{\"depths\": {\"x_chain[1]\": 18446744073709551615}}"));
+  INFO(wide.err);
+  CHECK(wide.exit_code == 1);
+  CHECK(wide.err.find("gives depth 18446744073709551615, past any depth") != std::string::npos);
+  CHECK(wide.err.find("-1") == std::string::npos);
+  const std::string big(loom::kMaxDepthsFileBytes + 1, ' ');
+  const Run large = loom("sim --machine example --depths " + file("large.json", big));
+  CHECK(large.exit_code == 1);
+  CHECK(large.err.find("error[depths-file]") != std::string::npos);
+  CHECK(large.err.find("bytes; Loom reads files of at most") != std::string::npos);
+  const Run flag = loom("sim --machine example --depth x_chain=99999999999999999999");
+  CHECK(flag.exit_code == 1);
+  CHECK(flag.err.find("gives depth 99999999999999999999, past any depth") != std::string::npos);
+  const Run trace = loom("sim --machine example --trace /dev/full");
+  CHECK(trace.exit_code == 1);
+  CHECK(trace.err.find("error[trace] file '/dev/full': could not be written") != std::string::npos);
 }
 
 }  // namespace

@@ -21,6 +21,7 @@
 
 #include "tools/cli.h"
 
+#include "common/files.h"
 #include "common/report.h"
 #include "compose/depths.h"
 #include "compose/describe.h"
@@ -225,9 +226,9 @@ int simulate_and_report(const MachineEntry& machine, const Region& region, const
   const int code = result.value().exact() ? 0 : 1;
   if (!f.trace.empty()) {
     const std::string path = user_path(f.trace);
-    std::ofstream file(path);
-    file << trace.text();
-    if (!file.good()) return exit_reporting(Error{"trace", "file '" + path + "'", "could not be written"});
+    // Checked once closed: a full disk (/dev/full) shows only as the buffer is written out.
+    if (!write_file(path, trace.text()).ok())
+      return exit_reporting(Error{"trace", "file '" + path + "'", "could not be written"});
   }
   SimProgramReport extra;
   if (finish) {
