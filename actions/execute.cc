@@ -39,6 +39,8 @@ class Run {
   Status all() {
     const Instruction& ins = *inv_.instruction;
     state_.invocations.push_back({inv_.where, inv_.instruction});
+    std::vector<int64_t>& runs = state_.action_runs[ins.name];
+    runs.resize(ins.actions.size(), 0);
     for (Per pass : {Per::instruction, Per::row}) {
       const int64_t rows = pass == Per::instruction ? 1 : inv_.rows;
       for (int64_t r = 0; r < rows; ++r) {
@@ -49,6 +51,7 @@ class Run {
           action_ = k;
           row_ = pass == Per::row ? r : -1;
           if (!step(a, k, pass == Per::row ? r : 0)) return status_;
+          ++runs[k];
         }
       }
     }

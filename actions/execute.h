@@ -37,6 +37,9 @@ struct ExecState {
   std::map<std::string, std::vector<int32_t>> written_by;
   std::vector<Write> writes;
   std::vector<Invoked> invocations;
+  // How often each instruction's each action ran (an action under `when`
+  // runs only where its operand says): what a conformance run covered.
+  std::map<std::string, std::vector<int64_t>> action_runs;
   // The store that last wrote lane `lane` of `state`, e.g. "instruction 3
   // (mvout) action 6 (dma_st.C.write) row 0", or "" if none did.
   std::string writer(const std::string& state, size_t lane) const;

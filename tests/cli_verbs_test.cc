@@ -167,6 +167,46 @@ TEST_CASE("conform runs each machine's workload three ways; project and cost rea
   CHECK(loom("cost --machine matvec prog.s").exit_code == 2);
   // The default machine of a verb is one that offers it as its own.
   CHECK(loom("conform").out.find("tinytpu (") == 0);
+}
+
+TEST_CASE("tinytpu's conform runs every gate's programs, says which actions it covered, and catches a vadd that reads "
+          "its first source twice", "[cli][conform]") {
+  const Run all = loom("conform");
+  INFO(all.out << all.err);
+  REQUIRE(all.exit_code == 0);
+  CHECK(all.out.find("bench's 31 (") != std::string::npos);
+  CHECK(all.out.find("stress's ") != std::string::npos);
+  const auto j = nlohmann::json::parse(loom("conform --json").out);
+  CHECK(j.at("conforms") == true);
+  CHECK(j.at("covered") == j.at("actions"));
+  CHECK(j.at("uncovered").empty());
+  bool vld = false, vadd = false;
+  for (const auto& c : j.at("coverage")) {
+    CHECK(c.at("runs").get<int64_t>() > 0);
+    vld = vld || c.at("instruction") == "vld";
+    vadd = vadd || c.at("instruction") == "vadd";
+  }
+  CHECK((vld && vadd));
+  CHECK(all.out.find("coverage: " + std::to_string(j.at("actions").get<int64_t>()) + " of " +
+                     std::to_string(j.at("actions").get<int64_t>()) + " actions ran at least once\n") != std::string::npos);
+
+  // The outside mutant: vadd's second load reads a, not b.
+  std::ifstream in("machines/tinytpu/isa_spec.json");
+  auto spec = nlohmann::json::parse(in);
+  bool mutated = false;
+  for (auto& op : spec.at("opcodes"))
+    if (op.at("name") == "vadd")
+      for (auto& action : op.at("actions"))
+        if (action.contains("reads") && action.at("reads").at("base") == "b") action["reads"]["base"] = "a", mutated = true;
+  REQUIRE(mutated);
+  const std::string path = loom::test::temp("vadd_twice.json");
+  std::ofstream(path) << spec.dump(2);
+  const Run caught = loom("conform --spec " + path);
+  INFO(caught.out << caught.err);
+  CHECK(caught.exit_code == 1);
+  CHECK(caught.out.find("CONFORMS") == std::string::npos);
+  CHECK(caught.err.find("vadd") != std::string::npos);
+  CHECK(caught.err.find("conform-") != std::string::npos);
 
   const Run p = loom("project --machine example");
   CHECK(p.exit_code == 0);

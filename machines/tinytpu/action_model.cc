@@ -112,9 +112,10 @@ Result<actions::ExecState> execute_program(const actions::Machine& machine, cons
 }
 
 Status conform_program(const actions::Machine& machine, const Assembled& program, const IsaState& initial,
-                       const IsaState& reference, const std::vector<int64_t>& simulated_C) {
+                       const IsaState& reference, const std::vector<int64_t>& simulated_C, actions::ExecState* out) {
   auto executed = execute_program(machine, program, initial);
   if (!executed.ok()) return executed.status();
+  if (out != nullptr) *out = executed.value();
   Status status = compare_three({"C", program.params.T, reference.C, executed.value().states.at("C"), simulated_C},
                                 executed.value());
   // The on-chip memories the bodies keep to themselves: reference against executor.

@@ -56,8 +56,11 @@ Result<actions::ExecState> execute_program(const actions::Machine& machine, cons
 // bodies' (the simulated C; empty: two ways, no body run); spad, vr and ar,
 // which the bodies keep on chip, two ways. Errors: the executor's, then
 // compare_three's.
+// `executed`, if not null, gets the executor's final state (its action_runs
+// say what the program covered).
 Status conform_program(const actions::Machine& machine, const Assembled& program, const IsaState& initial,
-                       const IsaState& reference, const std::vector<int64_t>& simulated_C);
+                       const IsaState& reference, const std::vector<int64_t>& simulated_C,
+                       actions::ExecState* executed = nullptr);
 
 // The static cost report `loom cost` prints, and its estimate of the cycles.
 struct Cost {

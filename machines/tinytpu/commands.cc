@@ -306,45 +306,96 @@ int stress_verb(const StressArgs& a) {
 }
 
 // conform: `loom sim`'s workload (a MAXDIM-cubed GEMM with ReLU, full range,
-// from --seed) through the reference, the action executor and the bodies.
+// from --seed), then every program bench runs (its GEMMs in every form and
+// layout, and vadd_program), each through the reference, the action executor
+// and the bodies; and which of each instruction's actions the runs executed.
+// It vouches only for what it ran: the actions no run reached are named.
 int conform_verb(const ConformArgs& a) {
   const auto start = std::chrono::steady_clock::now();
   auto m = modelled(a);
   if (!m.ok()) return exit_reporting(m.status());
   const isa::Params& p = m.value().build;
+  const actions::Machine& machine = m.value().model.machine;
   auto region = compose_for(architecture(a.overrides), a.overrides);
   if (!region.ok()) return exit_reporting(region.status());
-  auto program = gemm_program(p.MAXDIM, p.MAXDIM, p.MAXDIM, true, Form::looped, p);
-  if (!program.ok()) return exit_reporting(program.status());
-  auto assembled = assemble(program.value(), p);
-  if (!assembled.ok()) return exit_reporting(assembled.status());
-  const IsaState initial = random_state(p, a.seed);
-  IsaState after = initial;
-  auto work = program_workload(region.value(), assembled.value(), initial, &after);
-  if (!work.ok()) return exit_reporting(work.status());
-  std::vector<int64_t> bodies;  // empty under --model-only: two ways
-  if (!a.model_only) {
-    auto sim = simulate(region.value(), work.value().inputs);
-    if (!sim.ok()) return exit_reporting(sim.status());
-    if (!sim.value().ok()) return exit_reporting(Error{"conform-run", "machine 'tinytpu'", sim.value().summary()});
-    bodies = lanes_of(sim.value().arguments.at("C"));
+  std::vector<GateCase> cases;
+  cases.push_back({{}, gemm_program(p.MAXDIM, p.MAXDIM, p.MAXDIM, true, Form::looped, p), random_state(p, a.seed)});
+  cases.back().run.name = fmt::format("GEMM {0}x{0}x{0} with ReLU, full-range int8, seed {1}", p.MAXDIM, a.seed);
+  const size_t first_bench = cases.size();
+  for (GateCase& c : bench_cases(p)) cases.push_back(std::move(c));
+  const size_t first_stress = cases.size();
+  for (GateCase& c : stress_cases(p)) cases.push_back(std::move(c));
+  Status three;
+  std::map<std::string, std::vector<int64_t>> runs;  // each instruction's actions, as often as they ran
+  size_t elements = 0, on_chip = 0;
+  for (const GateCase& c : cases) {
+    const auto in_case = [&](const Status& s) {
+      Status named;
+      for (const Error& e : s.errors()) named.add(e.kind, "program '" + c.run.name + "' " + e.where, e.message);
+      return named;
+    };
+    if (!c.program.ok()) return exit_reporting(in_case(c.program.status()));
+    auto assembled = assemble(c.program.value(), p);
+    if (!assembled.ok()) return exit_reporting(in_case(assembled.status()));
+    IsaState after = c.initial;
+    auto work = program_workload(region.value(), assembled.value(), c.initial, &after);
+    if (!work.ok()) return exit_reporting(in_case(work.status()));
+    std::vector<int64_t> bodies;  // empty under --model-only: two ways
+    if (!a.model_only) {
+      auto sim = simulate(region.value(), work.value().inputs);
+      if (!sim.ok()) return exit_reporting(in_case(sim.status()));
+      if (!sim.value().ok())
+        return exit_reporting(Error{"conform-run", "machine 'tinytpu' program '" + c.run.name + "'", sim.value().summary()});
+      bodies = lanes_of(sim.value().arguments.at("C"));
+    }
+    actions::ExecState executed;
+    three.merge(in_case(conform_program(machine, assembled.value(), c.initial, after, bodies, &executed)));
+    for (const auto& [name, counts] : executed.action_runs) {
+      std::vector<int64_t>& total = runs[name];
+      total.resize(std::max(total.size(), counts.size()), 0);
+      for (size_t k = 0; k < counts.size(); ++k) total[k] += counts[k];
+    }
+    elements += after.C.size();
+    on_chip += after.spad.size() + after.vr.size() + after.ar.size();
   }
-  const Status three = conform_program(m.value().model.machine, assembled.value(), initial, after, bodies);
+  // Coverage: every action of every instruction, run or not.
+  std::vector<std::string> uncovered;
+  size_t actions_total = 0, covered = 0;
+  json coverage = json::array();
+  for (const actions::Instruction& ins : machine.instructions) {
+    const std::vector<int64_t>& counts = runs[ins.name];
+    for (size_t k = 0; k < ins.actions.size(); ++k) {
+      const int64_t n = k < counts.size() ? counts[k] : 0;
+      ++actions_total;
+      if (n > 0) ++covered;
+      else uncovered.push_back(ins.name + " action " + std::to_string(k) + " (" + ins.actions[k].unit + "." + ins.actions[k].port + ")");
+      coverage.push_back({{"instruction", ins.name}, {"action", k}, {"port", ins.actions[k].unit + "." + ins.actions[k].port}, {"runs", n}});
+    }
+  }
   const double seconds = seconds_since(start);
-  const size_t elements = after.C.size(), on_chip = after.spad.size() + after.vr.size() + after.ar.size();
-  const std::string what = fmt::format("GEMM {0}x{0}x{0} with ReLU, full-range int8, seed {1}", p.MAXDIM, a.seed);
   if (a.json) {
-    json j = {{"build", config(p)}, {"workload", what}, {"elements", elements}, {"on_chip", on_chip},
-              {"conforms", three.ok()}, {"bodies", !a.model_only}, {"seconds", seconds}, {"errors", json::array()}};
+    json j = {{"build", config(p)},
+              {"workload", cases.front().run.name + ", and " + std::to_string(cases.size() - 1) + " programs of bench and stress"},
+              {"programs", json::array()}, {"elements", elements}, {"on_chip", on_chip},
+              {"conforms", three.ok()}, {"bodies", !a.model_only}, {"seconds", seconds}, {"errors", json::array()},
+              {"coverage", coverage}, {"actions", actions_total}, {"covered", covered}, {"uncovered", uncovered}};
+    for (const GateCase& c : cases) j["programs"].push_back(c.run.name);
     for (const Error& e : three.errors()) j["errors"].push_back({{"kind", e.kind}, {"where", e.where}, {"message", e.message}});
     print(j);
     return three.ok() ? kExitOk : kExitInput;
   }
   if (!three.ok()) return exit_reporting(three);
-  std::printf("tinytpu (%s): %s\nCONFORMS: the reference, the action executor%s agree on all %zu elements of C, and "
-              "the reference and the executor on all %zu lanes of spad, vr and ar (%.3f s)\n",
-              config(p).c_str(), what.c_str(), a.model_only ? " (no body simulated: --model-only)" : " and the simulated bodies",
-              elements, on_chip, seconds);
+  std::printf("tinytpu (%s): %zu programs: %s; bench's %zu (its GEMMs in every form and layout, vadd_program); "
+              "stress's %zu (every GEMM shape to 4T, the clip and ReLU edges, the vector, accumulator-distance, wrap and "
+              "boundary programs, random valid programs)\n",
+              config(p).c_str(), cases.size(), cases.front().run.name.c_str(), first_stress - first_bench,
+              cases.size() - first_stress);
+  std::printf("coverage: %zu of %zu actions ran at least once%s\n", covered, actions_total,
+              uncovered.empty() ? "" : "; not run, so not vouched for:");
+  for (const std::string& u : uncovered) std::printf("  %s\n", u.c_str());
+  std::printf("CONFORMS: the reference, the action executor%s agree on all %zu elements of C, and the reference and the "
+              "executor on all %zu lanes of spad, vr and ar, over every program above (%.3f s)\n",
+              a.model_only ? " (no body simulated: --model-only)" : " and the simulated bodies", elements, on_chip, seconds);
   return kExitOk;
 }
 

@@ -122,6 +122,12 @@ Result<std::vector<GateRun>> stress(const Overrides& overrides, const Compose& c
                                     const Progress& progress = {}, Slice slice = {},
                                     const std::string& spec_path = std::string(kSpecPath));
 
+// stress's program cases at a build, before its validator controls: every
+// GEMM shape up to 4T a side in both forms, the clip and ReLU edges, the
+// vector and accumulator-distance programs, the wrap and boundary programs,
+// and 210 random valid programs, on full-range operands.
+std::vector<GateCase> stress_cases(const isa::Params& p);
+
 // The builds stress runs when none is named: T=4/MAXDIM=16 and T=8/MAXDIM=64.
 std::vector<Overrides> default_stress_builds();
 
