@@ -171,24 +171,43 @@ TEST_CASE("conform runs each machine's workload three ways; project and cost rea
 
 TEST_CASE("tinytpu's conform runs every gate's programs, says which actions it covered, and catches a vadd that reads "
           "its first source twice", "[cli][conform]") {
-  const Run all = loom("conform");
+  // By default, both of stress's builds, every family.
+  const auto j = nlohmann::json::parse(loom("conform --json").out);
+  CHECK(j.at("conforms") == true);
+  CHECK(j.at("complete") == true);
+  CHECK(j.at("narrowed") == false);
+  CHECK(j.at("covered") == j.at("actions"));
+  CHECK(j.at("uncovered").empty());
+  REQUIRE(j.at("builds").size() == 2);
+  CHECK(j.at("builds")[0].at("build").get<std::string>().find("T=4 MAXDIM=16") == 0);
+  CHECK(j.at("builds")[1].at("build").get<std::string>().find("T=8 MAXDIM=64") == 0);
+  for (const auto& b : j.at("builds")) {
+    bool vld = false, vadd = false;
+    for (const auto& c : b.at("coverage")) {
+      CHECK(c.at("runs").get<int64_t>() > 0);
+      vld = vld || c.at("instruction") == "vld";
+      vadd = vadd || c.at("instruction") == "vadd";
+    }
+    CHECK((vld && vadd));
+  }
+  const Run all = loom("conform --param T=4");
   INFO(all.out << all.err);
   REQUIRE(all.exit_code == 0);
   CHECK(all.out.find("bench's 31 (") != std::string::npos);
   CHECK(all.out.find("stress's ") != std::string::npos);
-  const auto j = nlohmann::json::parse(loom("conform --json").out);
-  CHECK(j.at("conforms") == true);
-  CHECK(j.at("covered") == j.at("actions"));
-  CHECK(j.at("uncovered").empty());
-  bool vld = false, vadd = false;
-  for (const auto& c : j.at("coverage")) {
-    CHECK(c.at("runs").get<int64_t>() > 0);
-    vld = vld || c.at("instruction") == "vld";
-    vadd = vadd || c.at("instruction") == "vadd";
-  }
-  CHECK((vld && vadd));
-  CHECK(all.out.find("coverage: " + std::to_string(j.at("actions").get<int64_t>()) + " of " +
-                     std::to_string(j.at("actions").get<int64_t>()) + " actions ran at least once\n") != std::string::npos);
+  CHECK(all.out.find("coverage: 58 of 58 actions ran at least once\n") != std::string::npos);
+  CHECK(all.out.find("\nCONFORMS: ") != std::string::npos);
+  // Narrowed, it says so, names what it did not cover, and does not say CONFORMS.
+  const Run narrow = loom("conform --param T=4 --workload sim");
+  CHECK(narrow.exit_code == 0);
+  CHECK(narrow.out.find("narrowed by --workload to sim") == 0);
+  CHECK(narrow.out.find("vadd action 0 (") != std::string::npos);
+  CHECK(narrow.out.find("\nAGREES, NOT CONFORMS: ") != std::string::npos);
+  CHECK(narrow.out.find("\nCONFORMS") == std::string::npos);
+  const auto nj = nlohmann::json::parse(loom("conform --param T=4 --workload bench,sim --json").out);
+  CHECK(nj.at("narrowed") == true);
+  CHECK(nj.at("workload") == "sim,bench");
+  CHECK(loom("conform --workload gemm").exit_code == 2);
 
   // The outside mutant: vadd's second load reads a, not b.
   std::ifstream in("machines/tinytpu/isa_spec.json");
