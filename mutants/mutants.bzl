@@ -971,6 +971,15 @@ CORE = [
         tests = ["//tests/actions:actions_test"],
     ),
     struct(
+        name = "cost_argument_read_latency_zero",
+        breaks = "the static cost lands the DRAM image with read latency 0: an argument's m_axi read costs nothing",
+        file = "machines/tinytpu/action_model.cc",
+        anchor = "c.landing = loop_cycles(program.params.DRAM_WORDS, landed_from->read_latency, dma_ld->depth);",
+        replacement = "c.landing = loop_cycles(program.params.DRAM_WORDS, 0, dma_ld->depth);",
+        gate = "tests",
+        tests = ["//tests:cli_verbs_test"],  # `loom cost --bench`, the 5% band a user runs
+    ),
+    struct(
         name = "gate_triple_loop_ignored",
         breaks = "the gate no longer holds a GEMM to the plain triple loop",
         file = "machines/tinytpu/gates.cc",

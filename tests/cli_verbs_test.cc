@@ -94,6 +94,25 @@ TEST_CASE("cost holds programs to the build as asm does", "[cli]") {
   CHECK(ragged.err.find("IMEM_WORDS % 8 == 0") != std::string::npos);
 }
 
+TEST_CASE("cost --bench is a gate: every estimate within its 5% band of the simulated cycles, or it fails", "[cli][cost]") {
+  const Run text = loom("cost --bench");
+  INFO(text.out << text.err);
+  CHECK(text.exit_code == 0);
+  CHECK(text.out.find("WITHIN BAND: every estimate within 5% of its simulated cycles\n") != std::string::npos);
+  CHECK(text.out.find("OFF BAND") == std::string::npos);
+  const auto j = nlohmann::json::parse(loom("cost --bench --json").out);
+  CHECK(j.at("band_percent") == 5.0);
+  CHECK(j.at("within_band") == true);
+  REQUIRE(!j.at("bench").empty());
+  for (const auto& row : j.at("bench")) {
+    // The verdict is the band's, read from the figures it prints.
+    const double gap = row.at("gap_percent").get<double>();
+    CHECK(row.at("within_band") == (gap <= 5.0 && gap >= -5.0));
+    const double simulated = row.at("simulated").get<double>(), estimate = row.at("estimate").get<double>();
+    CHECK(gap == Approx(100.0 * (estimate - simulated) / simulated));
+  }
+}
+
 TEST_CASE("bench names its whole build, and the published cycles only at the default one", "[cli][json]") {
   const auto d = nlohmann::json::parse(loom("bench --json --param DATA_QD=1").out);
   CHECK(d.at("build") == "T=4 MAXDIM=16 QD=16 AR_RAW_DIST=4 IMEM_WORDS=1024 DATA_QD=1");

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <array>
+#include <cmath>
 #include <charconv>
 #include <chrono>
 #include <cstdio>
@@ -530,6 +531,10 @@ json cost_json(const Cost& c, const ActionModel& model) {
   return j;
 }
 
+// The band `cost --bench` holds every bench GEMM's static estimate to, as
+// tests/tinytpu/action_model_test.cc holds random programs.
+constexpr double kCostBandPercent = 5.0;
+
 int cost_verb(const CostArgs& a) {
   auto m = modelled(a);
   if (!m.ok()) return exit_reporting(m.status());
@@ -559,17 +564,30 @@ int cost_verb(const CostArgs& a) {
       rows.push_back({{"gemm", r.name}, {"simulated", r.cycles}, {"estimate", c.estimate},
                       {"gap_percent", 100.0 * static_cast<double>(c.estimate - r.cycles) / static_cast<double>(r.cycles)}});
     }
+    // A gate: the estimate a user reads before synthesis stays within the
+    // band the static cost claims (docs/timing.md), or the run fails by name.
+    Status off;
+    for (json& r : rows) {
+      r["within_band"] = std::abs(r["gap_percent"].get<double>()) <= kCostBandPercent;
+      if (!r["within_band"].get<bool>())
+        off.add("cost-off-band", "run '" + r["gemm"].get<std::string>() + "'",
+                fmt::format("the static estimate {} is {:+.1f}% from the simulated {}, past the {}% band",
+                            r["estimate"].get<int64_t>(), r["gap_percent"].get<double>(), r["simulated"].get<int64_t>(),
+                            kCostBandPercent));
+    }
     if (a.json) {
-      print(json{{"build", config(p)}, {"bench", rows}});
-      return 0;
+      print(json{{"build", config(p)}, {"bench", rows}, {"band_percent", kCostBandPercent}, {"within_band", off.ok()}});
+      return off.ok() ? 0 : 1;
     }
     std::printf("%-34s %10s %10s %8s\n", "bench GEMM", "simulated", "static", "gap");
     for (const json& r : rows) {
       const std::string name = r["gemm"].get<std::string>();
-      std::printf("%-34s %10lld %10lld %+7.1f%%\n", name.substr(name.find(' ') + 1).c_str(),
+      std::printf("%-34s %10lld %10lld %+7.1f%%%s\n", name.substr(name.find(' ') + 1).c_str(),
                   static_cast<long long>(r["simulated"].get<int64_t>()), static_cast<long long>(r["estimate"].get<int64_t>()),
-                  r["gap_percent"].get<double>());
+                  r["gap_percent"].get<double>(), r["within_band"].get<bool>() ? "" : "  OFF BAND");
     }
+    if (!off.ok()) return exit_reporting(off);
+    std::printf("WITHIN BAND: every estimate within %g%% of its simulated cycles\n", kCostBandPercent);
     return 0;
   }
   Result<Assembled> assembled = Error{"usage", "`loom cost`", "needs a program FILE, --gemm MxKxN or --bench"};
