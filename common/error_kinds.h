@@ -661,7 +661,8 @@ inline constexpr ErrorKind kErrorKinds[] = {
      "error[conform-uncovered] machine 'tinytpu': 2 of 58 actions never ran over the whole workload (listed above),"
      " so nothing vouches for them"},
     {"control-accepted", ErrorLayer::tinytpu,
-     "A validator control program that must be refused was accepted.",
+     "A control that must be refused was accepted: a validator's program, or one of a gate's own negative controls"
+     " (its watchdogs, its triple loop, its text round trip).",
      "error[control-accepted] control 'valid': the assembler accepted it; it must be refused with row-out-of-range"},
     {"control-misnamed", ErrorLayer::tinytpu,
      "A validator control program was refused, but not with the kind it expects.",
@@ -678,6 +679,10 @@ inline constexpr ErrorKind kErrorKinds[] = {
     {"empty-loop", ErrorLayer::tinytpu,
      "A loop holds no data instruction, so it would spin without bound.",
      "error[empty-loop] instruction 2 (loop): holds no data instruction"},
+    {"engines-disagree", ErrorLayer::tinytpu,
+     "The trace engine reports a bench run otherwise than the coupled simulator: its outcome, cycles, a process's"
+     " finish or an argument's contents.",
+     "error[engines-disagree] run 'gemm 4x4x4 looped': the cycles: the coupled simulator gives 184, the trace engine 180"},
     {"field-overflow", ErrorLayer::tinytpu,
      "An operand's value, driven by its address terms, resolves past the field limit.",
      "error[field-overflow] instruction 2 (loop): 'trips' resolves to 3000, past the field limit 2048 (outside any"

@@ -950,7 +950,7 @@ CORE = [
         anchor = "    bound_ = bound;",
         replacement = "    bound_ = bound < 0 ? bound : INT64_MAX;",
         gate = "tests",
-        tests = ["//tests:every_machine_test", "//tests:sim_timing_test"],
+        tests = ["//tests/tinytpu:region_test"],  # bench: its gate controls (gates.cc Gate::controls)
     ),
     struct(
         name = "busy_absorbs_write_stalls",
@@ -986,7 +986,7 @@ CORE = [
         anchor = "if (at < c_after.size() && c_after[at] == expected[at]) continue;",
         replacement = "continue;",
         gate = "tests",
-        tests = ["//tests/tinytpu:gate_checks_test"],
+        tests = ["//tests/tinytpu:region_test"],  # bench: its gate controls (gates.cc Gate::controls)
     ),
     struct(
         name = "gate_text_round_trip_ignored",
@@ -995,7 +995,7 @@ CORE = [
         anchor = "if (w >= got.size() || w >= want.size() || got[w] != want[w])",
         replacement = "if (false)",
         gate = "tests",
-        tests = ["//tests/tinytpu:gate_checks_test"],
+        tests = ["//tests/tinytpu:region_test"],  # bench: its gate controls (gates.cc Gate::controls)
     ),
     struct(
         name = "float_nan_matches_any",

@@ -328,8 +328,17 @@ TEST_CASE("bench and stress --json carry their runs", "[cli][json]") {
   REQUIRE(json.exit_code == 0);
   const auto j = nlohmann::json::parse(json.out);
   CHECK(j.at("exact") == true);
-  CHECK(static_cast<int64_t>(j.at("runs").size()) == figure(text.out, "ALL EXACT ("));
+  int64_t programs = 0, controls = 0;
+  for (const auto& r : j.at("runs")) (r.value("control", false) ? controls : programs)++;
+  CHECK(programs == figure(text.out, "ALL EXACT ("));
+  CHECK(controls == figure(text.out, "both engines alike; "));
+  CHECK(controls > 0);
   for (const auto& r : j.at("runs")) {
+    if (r.value("control", false)) {
+      CHECK(r.at("exact") == true);
+      CHECK(text.out.find("\n  REFUSED " + r.at("name").get<std::string>() + "\n") != std::string::npos);
+      continue;
+    }
     const std::regex line("EXACT " + r.at("name").get<std::string>() + " +" + std::to_string(r.at("cycles").get<int64_t>()) +
                           " cycles");
     CHECK(std::regex_search(text.out, line));

@@ -49,6 +49,12 @@ GateCase gemm_case(int64_t M, int64_t K, int64_t N, bool relu, Form form, uint64
 
 namespace {
 
+// How far past max_cycles a watchdog may stop a TinyTPU run: the access that
+// passes the bound completes its own trip first (its unit's loop pipeline,
+// at most a few cycles deep: measured 3 to 4 past every bound over a GEMM),
+// so a stop later than this came from something else, such as a block.
+constexpr int64_t kWatchdogSlackCycles = 8;
+
 Result<Program> vadd_program(int64_t M, int64_t K, int64_t N, const isa::Params& p, Layout layout);
 
 // One composed region, and every run on it.
@@ -122,6 +128,9 @@ class Gate {
       r.failure = std::move(check);
       return r;
     }
+    last_sim_ = sim.value().sim;
+    last_work_ = work.value();
+    if (cross_check_engines_) check.merge(engines_agree(r.name, sim.value().sim, work.value()));
     // The reference, the action executor and the bodies, element by element.
     check.merge(conform_program(machine_, assembled.value(), initial, after, lanes_of(sim.value().sim.arguments.at("C"))));
     r.exact = check.ok();
@@ -137,13 +146,116 @@ class Gate {
     return random_operands(p_, seed, lo, hi, force_extremes);
   }
 
+  // Every later run is also timed by the trace engine, which must report the
+  // run the coupled simulator did (bench: the two engines share no timer).
+  void cross_check_engines() { cross_check_engines_ = true; }
+
+  // The gate's negative controls, on the last run, which must have completed
+  // exactly: each breaks one thing the gate relies on and is exact when the
+  // gate refuses it for its reason (control-accepted otherwise).
+  //   watchdog: rerun with max_cycles, then max_steps, at half what the run
+  //     took; each must stop as a watchdog with its report.
+  //   triple loop: the last GEMM's C with one element changed must be
+  //     refused with triple-loop-mismatch.
+  //   text round trip: the program's words with one bit flipped must be
+  //     refused with text-round-trip.
+  std::vector<GateRun> controls(const GateCase& c) {
+    std::vector<GateRun> out;
+    // `refused`: the gate refused it for `expected`'s reason; else `got` is what it said.
+    const auto control = [&](std::string what, const std::string& expected, const Status& got, bool refused = false) {
+      GateRun r;
+      r.name = "control: " + what;
+      r.control = true;
+      r.exact = refused;
+      for (const Error& e : got.errors()) r.exact = r.exact || e.kind == expected;
+      if (!r.exact && got.ok())
+        r.failure.add("control-accepted", "gate control '" + what + "'",
+                      "the gate accepted what it must refuse with " + expected);
+      else if (!r.exact)
+        r.failure.add("control-misnamed", "gate control '" + what + "'",
+                      "refused, but not with " + expected + ":\n" + got.to_string());
+      out.push_back(std::move(r));
+    };
+    const SimResult ran = last_sim_;
+    for (const bool by_cycles : {true, false}) {
+      SimOptions half;
+      (by_cycles ? half.max_cycles : half.max_steps) = std::max<int64_t>(1, (by_cycles ? ran.cycles : ran.steps) / 2);
+      const std::string what = std::string("the watchdog at half the ") + (by_cycles ? "cycles" : "steps") + " of '" +
+                               c.run.name + "'";
+      auto stopped = run_workload(region_, last_work_, "run '" + c.run.name + "'", half);
+      Status got = stopped.ok() ? stopped.value().check : stopped.status();
+      bool fired = stopped.ok() && stopped.value().sim.outcome == SimResult::watchdog && stopped.value().sim.report;
+      if (fired) {
+        // At the access that passes the bound, not at some later block: a step
+        // bound stops on the step past it, a cycle bound within the slack.
+        const SimResult& w = stopped.value().sim;
+        const int64_t past = by_cycles ? w.report->cycle - half.max_cycles : w.steps - half.max_steps;
+        fired = past <= (by_cycles ? kWatchdogSlackCycles : 1);
+        if (!fired)
+          got = Status(), got.add("control-accepted", "gate control '" + what + "'",
+                  "the watchdog stopped the run " + std::to_string(past) + (by_cycles ? " cycles" : " steps") +
+                      " past its bound, not at the access that passed it");
+      }
+      control(what, "a watchdog stop", got, fired);
+    }
+    if (c.run.m > 0) {
+      std::vector<int64_t> changed = last_.C;
+      changed[static_cast<size_t>(matrix_index(p_, c.initial.layout, c.run.m - 1, c.run.n - 1))] ^= 1;
+      control("C[" + std::to_string(c.run.m - 1) + "][" + std::to_string(c.run.n - 1) + "] of '" + c.run.name +
+                  "' changed, against the triple loop",
+              "triple-loop-mismatch", check_triple_loop(c, changed));
+    }
+    if (c.program.ok()) {
+      auto assembled = assemble(c.program.value(), p_);
+      if (assembled.ok()) {
+        Assembled flipped = assembled.value();
+        flipped.encoded.words.back() ^= 1;
+        control("the last word of '" + c.run.name + "' flipped, against its text", "text-round-trip",
+                check_text_round_trip(to_text(c.program.value()), c.run.name, flipped, p_));
+      }
+    }
+    return out;
+  }
+
  private:
   Gate(Region region, actions::Machine machine)
       : region_(std::move(region)), machine_(std::move(machine)), p_(isa_params(region_)), last_(p_) {}
+  // The trace engine's report of the run the coupled simulator gave as `coupled`:
+  // its outcome, its cycles, every process's finish and every argument's
+  // contents must be the same. Error: engines-disagree, at the first difference.
+  Status engines_agree(const std::string& name, const SimResult& coupled, const Workload& work) const {
+    SimOptions options;
+    options.engine = SimOptions::Engine::trace;
+    auto traced = run_workload(region_, work, "run '" + name + "'", options);
+    if (!traced.ok()) return traced.status();
+    const SimResult& t = traced.value().sim;
+    const std::string where = "run '" + name + "'";
+    const auto disagree = [&](const std::string& what, const std::string& coupled_says, const std::string& trace_says) {
+      return Status(Error{"engines-disagree", where,
+                          what + ": the coupled simulator gives " + coupled_says + ", the trace engine " + trace_says});
+    };
+    if (t.outcome != coupled.outcome || !t.ok()) return disagree("the outcome", coupled.summary(), t.summary());
+    if (t.cycles != coupled.cycles)
+      return disagree("the cycles", std::to_string(coupled.cycles), std::to_string(t.cycles));
+    for (size_t i = 0; i < coupled.processes.size() && i < t.processes.size(); ++i)
+      if (t.processes[i].finish != coupled.processes[i].finish)
+        return disagree("process '" + coupled.processes[i].name + "' finishing", std::to_string(coupled.processes[i].finish),
+                        std::to_string(t.processes[i].finish));
+    for (const auto& [argument, contents] : coupled.arguments) {
+      const auto it = t.arguments.find(argument);
+      if (it == t.arguments.end() || it->second != contents)
+        return disagree("argument '" + argument + "'", "its contents", "other contents");
+    }
+    return {};
+  }
+
   Region region_;
   actions::Machine machine_;
   isa::Params p_;
   IsaState last_;  // the reference's state after the last run
+  SimResult last_sim_;  // the last run's, once it completed
+  Workload last_work_;
+  bool cross_check_engines_ = false;
 };
 
 // vadd_program: a GEMM whose k-tiles are summed by explicit vadd, as the design
@@ -236,8 +348,17 @@ std::vector<GateCase> bench_cases(const isa::Params& p) {
 Result<std::vector<GateRun>> bench(const Overrides& overrides, const Compose& compose, const std::string& spec_path) {
   auto gate = Gate::make(overrides, compose, spec_path);
   if (!gate.ok()) return gate.status();
+  Gate& g = gate.value();
+  g.cross_check_engines();
   std::vector<GateRun> runs;
-  for (const GateCase& c : bench_cases(gate.value().params())) runs.push_back(gate.value().run(c));
+  const std::vector<GateCase> cases = bench_cases(g.params());
+  // The gate's own checks, shown to refuse on the first run, and listed last.
+  std::vector<GateRun> controls;
+  for (const GateCase& c : cases) {
+    runs.push_back(g.run(c));
+    if (runs.size() == 1 && runs.front().exact) controls = g.controls(c);
+  }
+  for (GateRun& r : controls) runs.push_back(std::move(r));
   return runs;
 }
 

@@ -172,8 +172,20 @@ std::map<std::pair<std::string, std::string>, int64_t> committed_cycles() {
 TEST_CASE("bench runs every published shape four ways and vadd_program, each exact, at its committed cycles and above its bounds") {
   const Region region = compose({});
   const isa::Params p = isa_params(region);
-  auto runs = bench({});
-  REQUIRE(runs.ok());
+  auto benched = bench({});
+  REQUIRE(benched.ok());
+  // bench's program runs, then its gate controls (gates.cc Gate::controls):
+  // two watchdogs, the triple loop and the text round trip, each refused.
+  Result<std::vector<GateRun>> runs{std::vector<GateRun>{}};
+  std::vector<GateRun> controls;
+  for (const GateRun& r : benched.value()) (r.control ? controls : runs.value()).push_back(r);
+  CHECK(controls.size() == 4);
+  for (const GateRun& r : controls) {
+    INFO(r.name << ": " << r.failure.to_string());
+    CHECK(r.exact);
+    CHECK(r.failure.ok());
+  }
+  CHECK(benched.value().back().control);  // listed last
   // bench_cases (gates.h): each published shape that fits the build, GEMM and
   // GEMM+ReLU, looped and flat, then one vadd_program.
   size_t fitting = 0;
