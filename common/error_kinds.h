@@ -753,6 +753,14 @@ inline constexpr ErrorKind kErrorKinds[] = {
      "A loop has 0 iterations.",
      "error[zero-trips] instruction 2 (loop): a loop of 0 iterations (outside any loop)"},
     // cli
+    {"fifo-unconfirmed", ErrorLayer::cli,
+     "`loom fifo`'s depths, re-simulated on a testbench run, do not give what the search claims: the run does not"
+     " complete, takes other cycles, or exceeds the tolerance.",
+     "error[fifo-unconfirmed] run 1 of region 'example': takes 212 cycles at the depths found in simulation; the search"
+     " claims 180"},
+    {"hls-depth-mismatch", ErrorLayer::cli,
+     "`loom hls` wrote a project whose stream pragma gives a channel another depth than the one asked for.",
+     "error[hls-depth-mismatch] channel 'x_chain[3]': is asked depth 5, and the project's top.cpp gives it depth=2"},
     {"trace", ErrorLayer::cli,
      "A trace file cannot be written.",
      "error[trace] file '/nonexistent/dir/t.json': cannot be written"},

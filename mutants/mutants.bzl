@@ -980,6 +980,33 @@ CORE = [
         tests = ["//tests:cli_verbs_test"],  # `loom cost --bench`, the 5% band a user runs
     ),
     struct(
+        name = "trace_timer_ignores_depths",
+        breaks = "the trace timer times every FIFO at its declared depth, whatever depths it is asked",
+        file = "compose/sim/trace_timer.cc",
+        anchor = "options_.depths.empty() ? region_.channels[c].depth : options_.depths[c]);",
+        replacement = "region_.channels[c].depth);",
+        gate = "tests",
+        tests = ["//tests:cli_test"],  # `loom fifo` re-simulates its depths and names the run
+    ),
+    struct(
+        name = "fifo_search_checks_critical_runs_only",
+        breaks = "the FIFO search holds its result only to the critical runs, not to every run",
+        file = "compose/sim/fifo_search.cc",
+        anchor = "const std::vector<size_t> failing = failing_runs(depths, all_runs());",
+        replacement = "const std::vector<size_t> failing = failing_runs(depths, critical_);",
+        gate = "tests",
+        tests = ["//tests:cli_test"],  # `loom fifo --machine tinytpu`: a run the search never timed there
+    ),
+    struct(
+        name = "hls_depths_never_applied",
+        breaks = "`loom hls --depths` never hands the depths asked to the project",
+        file = "tools/cli.cc",
+        anchor = "h.depths = settings.value();",
+        replacement = "h.depths = {};",
+        gate = "tests",
+        tests = ["//tests:cli_test"],  # the stream pragmas read back: hls-depth-mismatch
+    ),
+    struct(
         name = "gate_triple_loop_ignored",
         breaks = "the gate no longer holds a GEMM to the plain triple loop",
         file = "machines/tinytpu/gates.cc",

@@ -17,12 +17,16 @@
 #include <vector>
 
 #include "compose/depths.h"
+#include "compose/sim/fifo_search.h"
+#include "compose/sim/simulator.h"
 #include "machines/cycle_table.h"
 #include "machines/registry.h"
 #include "machines/tinytpu/build.h"
 #include "machines/tinytpu/gates.h"
 #include "tests/loom_cli.h"
 #include "tests/tinytpu/stress_counts.h"
+#include "tools/fifo_command.h"
+#include "tools/hls_command.h"
 
 namespace {
 
@@ -630,6 +634,141 @@ TEST_CASE("a depths file is bounded, a depth past any integer is named as writte
   const Run trace = loom("sim --machine example --trace /dev/full");
   CHECK(trace.exit_code == 1);
   CHECK(trace.err.find("error[trace] file '/dev/full': could not be written") != std::string::npos);
+}
+
+}  // namespace
+
+// The gates on `loom fifo` and `loom hls --depths`: each result held to what
+// an independent path computes, shown to pass and shown to refuse.
+namespace {
+
+using loom::test::loom;
+using loom::test::Run;
+using loom::test::slurp;
+
+// The example machine's region as declared, and its testbench runs' inputs.
+std::pair<loom::Region, std::vector<loom::Inputs>> example_workload() {
+  auto entry = loom::find_machine("example");
+  REQUIRE(entry.ok());
+  auto arch = entry.value()->architecture({});
+  REQUIRE(arch.ok());
+  auto region = arch.value().compose({});
+  REQUIRE(region.ok());
+  auto tests = loom::hls_extension(*entry.value()).runs(region.value());
+  REQUIRE(tests.ok());
+  std::vector<loom::Inputs> runs;
+  for (const loom::hls::TestRun& t : tests.value()) runs.push_back(t.inputs);
+  REQUIRE(runs.size() >= 2);
+  return {region.value(), runs};
+}
+
+TEST_CASE("loom fifo re-simulates its depths on every testbench run and says so", "[cli][fifo]") {
+  for (const char* machine : {"example", "tinytpu"}) {
+    const Run r = loom(std::string("fifo --machine ") + machine + " --json --tolerance 5");
+    INFO(machine << "\n" << r.err);
+    REQUIRE(r.exit_code == 0);
+    const nlohmann::json j = nlohmann::json::parse(r.out);
+    REQUIRE(j.contains("confirmed"));
+    CHECK(j["confirmed"]["runs"] == j["runs"]);
+    CHECK(j["confirmed"]["cycles"] == j["cycles"]["found"]);
+    CHECK(j["confirmed"]["cycles"].get<int64_t>() > 0);
+  }
+  const Run text = loom("fifo --machine example");
+  REQUIRE(text.exit_code == 0);
+  const nlohmann::json j = nlohmann::json::parse(loom("fifo --machine example --json").out);
+  CHECK(text.out.find(fmt::format("confirmed: the depths found re-simulated on all {} runs (the coupled simulator), {} "
+                                  "cycles, as the search claims\n",
+                                  j["runs"].get<int>(), j["cycles"]["found"].get<int64_t>())) != std::string::npos);
+}
+
+TEST_CASE("the FIFO confirmation refuses a search result simulation does not bear out", "[cli][fifo]") {
+  const auto workload = example_workload();
+  const loom::Region& region = workload.first;
+  const std::vector<loom::Inputs>& runs = workload.second;
+  auto searched = loom::search_fifo_depths(region, runs);
+  REQUIRE(searched.ok());
+  const loom::FifoSearch& s = searched.value();
+  auto confirmed = loom::confirm_fifo_depths(region, runs, s, 0);
+  REQUIRE(confirmed.ok());
+  CHECK(confirmed.value().runs == runs.size());
+  CHECK(confirmed.value().cycles == s.found_cycles);
+
+  const auto refusal = [&](const loom::FifoSearch& claim, double tolerance) {
+    auto got = loom::confirm_fifo_depths(region, runs, claim, tolerance);
+    REQUIRE(!got.ok());
+    REQUIRE(got.status().errors().size() == 1);
+    const loom::Error& e = got.status().errors()[0];
+    CHECK(e.kind == "fifo-unconfirmed");
+    return e.where + ": " + e.message;
+  };
+  // A run's cycles claimed one short: named, with both counts.
+  loom::FifoSearch short_run = s;
+  --short_run.found_run_cycles[1];
+  CHECK(refusal(short_run, 0) ==
+        fmt::format("run 1 of region 'example': takes {} cycles at the depths found in simulation; the search claims {}",
+                    s.found_run_cycles[1], s.found_run_cycles[1] - 1));
+  // A sum that is not the runs'.
+  loom::FifoSearch wrong_sum = s;
+  wrong_sum.found_cycles += 3;
+  CHECK(refusal(wrong_sum, 0).find("summed; the search claims " + std::to_string(s.found_cycles + 3)) != std::string::npos);
+  // A run past the tolerance of what it takes unbounded.
+  loom::FifoSearch slow = s;
+  slow.unbounded_run_cycles[0] = s.found_run_cycles[0] / 2;
+  CHECK(refusal(slow, 0.5).find("run 0 of region 'example': takes " + std::to_string(s.found_run_cycles[0]) +
+                                " cycles at the depths found, past the tolerance's") != std::string::npos);
+  // Depths at which a run cannot end as claimed: every FIFO a single word.
+  loom::FifoSearch shallow = s;
+  std::fill(shallow.depths.begin(), shallow.depths.end(), 1);
+  loom::SimOptions at_one;
+  at_one.depths = shallow.depths;
+  auto one = loom::simulate(region, runs[0], at_one);
+  REQUIRE(one.ok());
+  REQUIRE((!one.value().ok() || one.value().cycles != s.found_run_cycles[0]));  // the case this shows
+  CHECK(refusal(shallow, 10).find("run 0 of region 'example': ") == 0);
+}
+
+TEST_CASE("loom hls holds its stream pragmas to the depths asked, and says so", "[cli][hls][fifo]") {
+  const Run d = loom("describe --machine example --json");
+  REQUIRE(d.exit_code == 0);
+  const size_t channels = nlohmann::json::parse(d.out)["channels"].size();
+  REQUIRE(channels > 0);
+  const std::string dir = scratch_dir("cli_hls_held");
+  const Run h = loom("hls --machine example --depth x_chain[3]=7 --depth p_chain=5 --out " + dir);
+  INFO(h.err);
+  REQUIRE(h.exit_code == 0);
+  CHECK(h.out.find("depths held: " + std::to_string(channels) +
+                   " channels as asked, read back from the stream pragmas of top.cpp\n") != std::string::npos);
+}
+
+TEST_CASE("the depths read-back refuses a project whose pragma gives another depth", "[cli][hls][fifo]") {
+  const std::string dir = scratch_dir("cli_hls_read_back");
+  REQUIRE(loom("hls --machine example --depth x_chain[3]=7 --out " + dir).exit_code == 0);
+  const std::string top = slurp(dir + "/top.cpp");
+  loom::Region region = example_workload().first;
+  auto depths = loom::resolve_depths(region, {{"x_chain[3]=7"}});
+  REQUIRE(depths.ok());
+  loom::set_depths(region, depths.value());
+  auto held = loom::hold_stream_depths(region, top);
+  REQUIRE(held.ok());
+  CHECK(held.value() == region.channels.size());
+
+  // The pragma of x_chain[3] as the emitter spells it, found by its label.
+  const size_t label = top.find("(\"x_chain[3]\");");
+  REQUIRE(label != std::string::npos);
+  const size_t pragma = top.find("depth=7", label);
+  REQUIRE(pragma != std::string::npos);
+  std::string other = top;
+  other.replace(pragma, 7, "depth=8");
+  auto mismatch = loom::hold_stream_depths(region, other);
+  REQUIRE(!mismatch.ok());
+  REQUIRE(mismatch.status().errors().size() == 1);
+  CHECK(mismatch.status().errors()[0].to_string() ==
+        "error[hls-depth-mismatch] channel 'x_chain[3]': is asked depth 7, and the project's top.cpp gives it depth=8");
+  std::string none = top;
+  none.erase(top.rfind('\n', pragma) + 1, top.find('\n', pragma) - top.rfind('\n', pragma));
+  auto missing = loom::hold_stream_depths(region, none);
+  REQUIRE(!missing.ok());
+  CHECK(missing.status().errors()[0].message.find("gives it no stream pragma") != std::string::npos);
 }
 
 }  // namespace

@@ -524,7 +524,17 @@ class CommandLine {
         h.depths = settings.value();
         h.out = user_path(h.out);
         h.root = user_path(h.root);
-        return hls_command(h);
+        if (const int code = hls_command(h); code != 0) return code;
+        // Held to what was asked: the depths resolved here, as sim's are,
+        // against the stream pragmas read back from the directory.
+        auto asked = compose(c.value());
+        if (!asked.ok()) return exit_reporting(asked.status());
+        auto top = read_file(h.out + "/top.cpp");
+        if (!top.ok()) return exit_reporting(top.status());
+        auto held = hold_stream_depths(asked.value(), top.value());
+        if (!held.ok()) return exit_reporting(held.status());
+        std::printf("depths held: %zu channels as asked, read back from the stream pragmas of top.cpp\n", held.value());
+        return 0;
       };
     });
   }

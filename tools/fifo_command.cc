@@ -1,7 +1,9 @@
+// `loom fifo`: the search, its confirmation by simulation, and its report.
 #include "tools/fifo_command.h"
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -24,7 +26,52 @@ nlohmann::json storage_json(int64_t bits, int64_t depth) {
   return {{"bram18", fifo_bram18s(bits, depth)}, {"register_bits", fifo_register_bits(bits, depth)}};
 }
 
+Error unconfirmed(const Region& region, size_t run, const std::string& message) {
+  return Error{"fifo-unconfirmed", "run " + std::to_string(run) + " of region '" + region.name + "'", message};
+}
+
 }  // namespace
+
+Result<FifoConfirmation> confirm_fifo_depths(const Region& region, const std::vector<Inputs>& runs,
+                                             const FifoSearch& search, double tolerance,
+                                             const FifoSearchOptions& options) {
+  const std::string at = " at the depths found";
+  if (search.found_run_cycles.size() != runs.size() || search.unbounded_run_cycles.size() != runs.size())
+    return Error{"fifo-unconfirmed", "region '" + region.name + "'",
+                 "the search gave cycles for " + std::to_string(search.found_run_cycles.size()) + " runs, and there are " +
+                     std::to_string(runs.size())};
+  SimOptions sim;
+  sim.depths = search.depths;
+  sim.max_cycles = options.max_cycles;
+  sim.max_steps = options.max_steps;
+  FifoConfirmation out;
+  for (size_t r = 0; r < runs.size(); ++r) {
+    auto run = simulate(region, runs[r], sim);
+    if (!run.ok()) return run.status();
+    const SimResult& got = run.value();
+    if (!got.ok()) return unconfirmed(region, r, "does not complete" + at + ", which the search claims it does:\n" + got.summary());
+    const int64_t claimed = search.found_run_cycles[r];
+    if (claimed < 0)
+      return unconfirmed(region, r, "takes " + std::to_string(got.cycles) + " cycles" + at +
+                                        " in simulation; the search claims no passing time for it (never timed there)");
+    if (got.cycles != claimed)
+      return unconfirmed(region, r, "takes " + std::to_string(got.cycles) + " cycles" + at + " in simulation; the search claims " +
+                                        std::to_string(claimed));
+    // The search's own bound (fifo_search.cc): a run may take this much more than unbounded.
+    const int64_t unbounded = search.unbounded_run_cycles[r];
+    const auto bound = static_cast<int64_t>(std::floor(static_cast<double>(unbounded) * (1 + tolerance)));
+    if (got.cycles > bound)
+      return unconfirmed(region, r, "takes " + std::to_string(got.cycles) + " cycles" + at + ", past the tolerance's " +
+                                        std::to_string(bound) + " (" + std::to_string(unbounded) + " unbounded)");
+    out.cycles += got.cycles;
+    ++out.runs;
+  }
+  if (out.cycles != search.found_cycles)
+    return Error{"fifo-unconfirmed", "region '" + region.name + "'",
+                 "its runs take " + std::to_string(out.cycles) + " cycles" + at + " in simulation, summed; the search claims " +
+                     std::to_string(search.found_cycles)};
+  return out;
+}
 
 int fifo_command(const MachineEntry& machine, const Region& region, const FifoCommand& command) {
   std::vector<Inputs> runs;
@@ -39,6 +86,10 @@ int fifo_command(const MachineEntry& machine, const Region& region, const FifoCo
   auto searched = search_fifo_depths(region, runs, options);
   if (!searched.ok()) return exit_reporting(searched.status());
   const FifoSearch& s = searched.value();
+  // Held to simulation before anything is written or shown.
+  auto confirmed = confirm_fifo_depths(region, runs, s, options.tolerance, options);
+  if (!confirmed.ok()) return exit_reporting(confirmed.status());
+  const FifoConfirmation& k = confirmed.value();
 
   int64_t bram_before = 0, bram_after = 0, srl_before = 0, srl_after = 0;
   nlohmann::json depths = nlohmann::json::object(), channels = nlohmann::json::array();
@@ -71,6 +122,7 @@ int fifo_command(const MachineEntry& machine, const Region& region, const FifoCo
                         {"channels", channels},
                         {"cycles", {{"unbounded", s.unbounded_cycles}, {"declared", s.declared_cycles}, {"found", s.found_cycles}}},
                         {"declared_deadlocks", s.declared_deadlocks},
+                        {"confirmed", {{"runs", k.runs}, {"cycles", k.cycles}}},
                         {"storage", {{"declared", {{"bram18", bram_before}, {"register_bits", srl_before}}},
                                      {"found", {{"bram18", bram_after}, {"register_bits", srl_after}}}}},
                         {"retimings", s.retimings},
@@ -101,6 +153,9 @@ int fifo_command(const MachineEntry& machine, const Region& region, const FifoCo
                                    : std::to_string(s.declared_cycles) + " cycles";
   std::printf("cycles over the runs: unbounded %lld, declared depths %s, found depths %lld\n",
               static_cast<long long>(s.unbounded_cycles), declared.c_str(), static_cast<long long>(s.found_cycles));
+  std::printf("confirmed: the depths found re-simulated on all %zu runs (the coupled simulator), %lld cycles, as the "
+              "search claims\n",
+              k.runs, static_cast<long long>(k.cycles));
   std::printf("search: %lld depth assignments re-timed (%lld run re-timings, %.0f a second) in %.3f s, after recording "
               "%lld steps in %.3f s (%zu trace bytes, %.2f a step)\n",
               static_cast<long long>(s.retimings), static_cast<long long>(s.run_retimings), retimings_per_second,

@@ -1,12 +1,69 @@
+// `loom hls`: the project written, and read back to hold its depths to those asked.
 #include "tools/hls_command.h"
 
 #include <cstdio>
 #include <cstdlib>
+#include <map>
+#include <optional>
+#include <string_view>
 
 #include "machines/registry.h"
 #include "common/report.h"
 
 namespace loom {
+namespace {
+
+// The text of `line` from `start` up to `stop`, or nothing when either is missing.
+std::optional<std::string_view> between(std::string_view line, std::string_view start, std::string_view stop) {
+  const size_t from = line.find(start);
+  if (from == std::string_view::npos) return std::nullopt;
+  const size_t begin = from + start.size(), end = line.find(stop, begin);
+  if (end == std::string_view::npos) return std::nullopt;
+  return line.substr(begin, end - begin);
+}
+
+}  // namespace
+
+Result<size_t> hold_stream_depths(const Region& asked, const std::string& top) {
+  // The top declares each stream, `hls::stream<W> ID("LABEL");`, and then
+  // gives its depth, `#pragma HLS stream variable=ID depth=N` (emit_top.cc);
+  // read line by line, as a reader of the project would.
+  std::map<std::string, std::string> id_of;       // label -> stream id
+  std::map<std::string, std::string> depth_of;    // stream id -> the depth's digits
+  std::string_view rest = top;
+  while (!rest.empty()) {
+    const size_t eol = rest.find('\n');
+    const std::string_view line = rest.substr(0, eol);
+    rest = eol == std::string_view::npos ? std::string_view() : rest.substr(eol + 1);
+    if (line.find("hls::stream<") != std::string_view::npos) {
+      const auto label = between(line, "(\"", "\")");
+      const size_t open = line.find("(\"");
+      const size_t space = open == std::string_view::npos ? open : line.rfind(' ', open);
+      if (label && space != std::string_view::npos)
+        id_of[std::string(*label)] = std::string(line.substr(space + 1, open - space - 1));
+      continue;
+    }
+    if (line.find("#pragma HLS stream ") == 0) {
+      const auto id = between(line, "variable=", " ");
+      const size_t depth = line.find("depth=");
+      if (id && depth != std::string_view::npos) depth_of[std::string(*id)] = std::string(line.substr(depth + 6));
+    }
+  }
+  Status status;
+  for (const ChannelInstance& c : asked.channels) {
+    const std::string label = c.label(), want = std::to_string(c.depth);
+    const auto id = id_of.find(label);
+    const auto emitted = id == id_of.end() ? depth_of.end() : depth_of.find(id->second);
+    if (emitted == depth_of.end())
+      status.add("hls-depth-mismatch", "channel '" + label + "'",
+                 "is asked depth " + want + ", and the project's top.cpp gives it no stream pragma with a depth");
+    else if (emitted->second != want)
+      status.add("hls-depth-mismatch", "channel '" + label + "'",
+                 "is asked depth " + want + ", and the project's top.cpp gives it depth=" + emitted->second);
+  }
+  if (!status.ok()) return status;
+  return asked.channels.size();
+}
 
 int hls_command(const HlsCommand& c) {
   if (c.machine.empty()) return exit_reporting(Error{"usage", "`loom hls`", "needs --machine NAME"});

@@ -1,7 +1,6 @@
 #include "compose/sim/fifo_search.h"
 
 #include <algorithm>
-#include <cassert>
 #include <chrono>
 #include <cmath>
 #include <map>
@@ -90,15 +89,13 @@ class Search {
     }
   }
 
-  // The cycles of every run at `depths`, which the search found every run
-  // to pass at.
-  int64_t passing_cycles(const std::vector<int64_t>& depths) const {
-    int64_t total = 0;
-    for (const Verdict& v : verdicts_.at(depths)) {
-      assert(v.passes == 1);
-      total += v.cycles;
-    }
-    return total;
+  // Each run's cycles at `depths`, which the search found every run to pass
+  // at; -1 for one it did not (never, but `loom fifo` holds the claim to
+  // simulation, and names a -1 rather than have the search abort).
+  std::vector<int64_t> passing_cycles(const std::vector<int64_t>& depths) const {
+    std::vector<int64_t> cycles;
+    for (const Verdict& v : verdicts_.at(depths)) cycles.push_back(v.passes == 1 ? v.cycles : -1);
+    return cycles;
   }
 
  private:
@@ -236,6 +233,7 @@ Result<FifoSearch> search_fifo_depths(const Region& region, const std::vector<In
       return Error{"unbounded-run", "run " + std::to_string(r) + " of region '" + region.name + "'",
                    "does not complete even with unbounded FIFOs, so no depth can fix it:\n" + u.summary()};
     out.unbounded_cycles += u.cycles;
+    out.unbounded_run_cycles.push_back(u.cycles);
     out.steps += u.steps;
     out.trace_bytes += recorded.back().trace_bytes();
     for (size_t c = 0; c < u.channels.size(); ++c)
@@ -254,7 +252,8 @@ Result<FifoSearch> search_fifo_depths(const Region& region, const std::vector<In
   std::vector<int64_t> declared;
   for (const ChannelInstance& c : region.channels) declared.push_back(c.depth);
   std::tie(out.declared_cycles, out.declared_deadlocks) = total_cycles(region, recorded, declared, options);
-  out.found_cycles = search.passing_cycles(out.depths);
+  out.found_run_cycles = search.passing_cycles(out.depths);
+  out.found_cycles = std::accumulate(out.found_run_cycles.begin(), out.found_run_cycles.end(), int64_t{0});
   return out;
 }
 

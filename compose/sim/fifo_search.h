@@ -48,6 +48,9 @@ struct FifoSearch {
   // at the depths found. A run the declared depths deadlock counts in
   // declared_deadlocks, not in declared_cycles.
   int64_t unbounded_cycles = 0, declared_cycles = 0, found_cycles = 0;
+  // Each run's, parallel to the runs: what found_cycles and unbounded_cycles
+  // sum, and what `loom fifo` holds a re-simulation of each run to.
+  std::vector<int64_t> unbounded_run_cycles, found_run_cycles;
   int declared_deadlocks = 0;
   int64_t retimings = 0;  // depth assignments timed, each over the runs it needed
   int64_t run_retimings = 0;  // single runs timed
