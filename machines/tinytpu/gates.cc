@@ -157,6 +157,8 @@ class Gate {
   //     took; each must stop as a watchdog with its report.
   //   triple loop: the last GEMM's C with one element changed must be
   //     refused with triple-loop-mismatch.
+  //   conformance: the bodies' C with one lane changed must be refused
+  //     with conform-mismatch.
   //   text round trip: the program's words with one bit flipped must be
   //     refused with text-round-trip.
   std::vector<GateRun> controls(const GateCase& c) {
@@ -207,6 +209,16 @@ class Gate {
     }
     if (c.program.ok()) {
       auto assembled = assemble(c.program.value(), p_);
+      if (assembled.ok() && last_sim_.arguments.count("C") == 1) {
+        // The bodies' C with its last lane changed: conformance compares the
+        // three descriptions, so it must name the bodies' difference.
+        std::vector<int64_t> bodies = lanes_of(last_sim_.arguments.at("C"));
+        if (!bodies.empty()) {
+          bodies.back() ^= 1;
+          control("the last lane of the bodies' C in '" + c.run.name + "' changed, against conformance",
+                  "conform-mismatch", conform_program(machine_, assembled.value(), c.initial, last_, bodies));
+        }
+      }
       if (assembled.ok()) {
         Assembled flipped = assembled.value();
         flipped.encoded.words.back() ^= 1;

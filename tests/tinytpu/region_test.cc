@@ -175,11 +175,11 @@ TEST_CASE("bench runs every published shape four ways and vadd_program, each exa
   auto benched = bench({});
   REQUIRE(benched.ok());
   // bench's program runs, then its gate controls (gates.cc Gate::controls):
-  // two watchdogs, the triple loop and the text round trip, each refused.
+  // two watchdogs, the triple loop, conformance and the text round trip, each refused.
   Result<std::vector<GateRun>> runs{std::vector<GateRun>{}};
   std::vector<GateRun> controls;
   for (const GateRun& r : benched.value()) (r.control ? controls : runs.value()).push_back(r);
-  CHECK(controls.size() == 4);
+  CHECK(controls.size() == 5);
   for (const GateRun& r : controls) {
     INFO(r.name << ": " << r.failure.to_string());
     CHECK(r.exact);
