@@ -721,6 +721,10 @@ inline constexpr ErrorKind kErrorKinds[] = {
     {"retired-opcode", ErrorLayer::tinytpu,
      "A program uses an opcode the ISA has retired.",
      "error[retired-opcode] t.s:1:3: 'dma_st' is retired; results leave the accumulator through mvout"},
+    {"statistics-disagree", ErrorLayer::tinytpu,
+     "A bench run's process counters (busy and stalled cycles) differ from the run's own timeline of its events.",
+     "error[statistics-disagree] run 'gemm 4x4x4 looped' process 'accu': its counters say busy 120, stalled 10 empty,"
+     " 4 full, 0 on DRAM; its timeline over [1, 135) says busy 116, stalled 10, 8, 0"},
     {"syntax", ErrorLayer::tinytpu,
      "An assembly line does not parse.",
      "error[syntax] t2.asm:2:6: halt takes no operands"},

@@ -194,6 +194,7 @@ class ProcessClock {
   // done once every write response is back.
   void end_body();
   int64_t iterations() const { return iterations_; }
+  int64_t start() const { return start_; }
   int64_t stalled_empty() const { return stalled_[Interval::wait_empty]; }
   int64_t stalled_full() const { return stalled_[Interval::wait_full]; }
   int64_t stalled_dram() const { return stalled_[Interval::wait_dram]; }

@@ -14,6 +14,7 @@ ProcessStats process_stats(const Region& region, size_t id, const ProcessEnd& p,
   s.placement = decl.placement;
   s.unit = decl.unit->name;
   s.finished = p.state == ProcessEnd::finished;
+  s.start = p.clock->start();
   s.finish = p.clock->finish();
   s.busy = p.clock->busy();
   s.stalled_empty = p.clock->stalled_empty();

@@ -49,6 +49,7 @@ struct ProcessStats {
   std::string placement;  // "tap"
   std::string unit;       // "fir_tap"
   bool finished = false;
+  int64_t start = 0;   // the cycle its first state runs
   int64_t finish = 0;  // one past its last channel access
   int64_t busy = 0, stalled_empty = 0, stalled_full = 0;
   int64_t stalled_dram = 0;  // on region arguments: a read's data or a write's response

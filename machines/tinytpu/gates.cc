@@ -1,9 +1,12 @@
 #include "compose/sim/simulator.h"
 #include "machines/tinytpu/gates.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <random>
 
+#include "compose/sim/timeline.h"
 #include "machines/conform.h"
 #include "machines/tinytpu/action_model.h"
 #include "machines/tinytpu/controls.h"
@@ -117,7 +120,10 @@ class Gate {
       return r;
     }
     for (size_t e = 0; e < after.C.size(); ++e) r.changed += after.C[e] != initial.C[e];
-    auto sim = run_workload(region_, work.value(), "run '" + r.name + "'");
+    Timeline timeline;
+    SimOptions options;
+    if (cross_check_engines_) options.listeners.push_back(&timeline);
+    auto sim = run_workload(region_, work.value(), "run '" + r.name + "'", options);
     if (!sim.ok()) {
       r.failure = sim.status();
       return r;
@@ -130,7 +136,10 @@ class Gate {
     }
     last_sim_ = sim.value().sim;
     last_work_ = work.value();
-    if (cross_check_engines_) check.merge(engines_agree(r.name, sim.value().sim, work.value()));
+    if (cross_check_engines_) {
+      check.merge(engines_agree(r.name, sim.value().sim, work.value()));
+      check.merge(statistics_agree(r.name, sim.value().sim, timeline));
+    }
     // The reference, the action executor and the bodies, element by element.
     check.merge(conform_program(machine_, assembled.value(), initial, after, lanes_of(sim.value().sim.arguments.at("C"))));
     r.exact = check.ok();
@@ -257,6 +266,30 @@ class Gate {
       const auto it = t.arguments.find(argument);
       if (it == t.arguments.end() || it->second != contents)
         return disagree("argument '" + argument + "'", "its contents", "other contents");
+    }
+    return {};
+  }
+
+  // Each process's counters against the run's timeline, gathered from its
+  // events: a process's stalls of each kind are its wait intervals of that
+  // kind, and its busy cycles the rest of its life, [start, finish). Error:
+  // statistics-disagree, at the first process whose figures differ.
+  static Status statistics_agree(const std::string& name, const SimResult& sim, const Timeline& timeline) {
+    for (size_t i = 0; i < sim.processes.size(); ++i) {
+      const ProcessStats& s = sim.processes[i];
+      int64_t waits[4] = {0, 0, 0, 0};
+      for (const Interval& w : timeline.intervals(i))
+        if (w.kind != Interval::busy) waits[w.kind] += w.end - w.begin;
+      const int64_t lived = s.finish - s.start;
+      const int64_t busy = lived - waits[Interval::wait_empty] - waits[Interval::wait_full] - waits[Interval::wait_dram];
+      if (s.stalled_empty == waits[Interval::wait_empty] && s.stalled_full == waits[Interval::wait_full] &&
+          s.stalled_dram == waits[Interval::wait_dram] && s.busy == busy)
+        continue;
+      return Error{"statistics-disagree", "run '" + name + "' process '" + s.name + "'",
+                   fmt::format("its counters say busy {}, stalled {} empty, {} full, {} on DRAM; its timeline over "
+                               "[{}, {}) says busy {}, stalled {}, {}, {}",
+                               s.busy, s.stalled_empty, s.stalled_full, s.stalled_dram, s.start, s.finish, busy,
+                               waits[Interval::wait_empty], waits[Interval::wait_full], waits[Interval::wait_dram])};
     }
     return {};
   }
