@@ -156,6 +156,11 @@ int bench_verb(const BenchArgs& a) {
   }
   for (const GateRun& r : runs)
     print(fmt::format("  {:<28} {:>6} cycles  {}\n", r.name, r.cycles, r.exact ? "exact" : "MISMATCH"));
+  // The gate's own negative controls: its float check must see a NaN.
+  for (GateRun& r : nan_controls(0)) {
+    print(fmt::format("  {:<40} {}\n", r.name, r.exact ? "REFUSED" : "ACCEPTED"));
+    runs.push_back(std::move(r));
+  }
   const int code = report_runs(runs, "ALL EXACT:", "FAILURES:");
   if (code != kExitOk) return code;
   std::string note;

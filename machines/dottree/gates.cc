@@ -41,6 +41,38 @@ GateRun gate_run(const Overrides& overrides, uint64_t seed, const SimOptions& op
   return r;
 }
 
+std::vector<GateRun> nan_controls(uint64_t seed) {
+  std::vector<GateRun> out;
+  const Overrides rounding = {{"NUMERICS", kRounding}};
+  auto region = compose_for(architecture(rounding), rounding);
+  auto work = region.ok() ? workload(region.value(), seed) : Result<Workload>(region.status());
+  Result<WorkloadRun> run = work.ok() ? run_workload(region.value(), work.value(), "a NaN control") : work.status();
+  for (const char* tap : {"S", "H"}) {
+    GateRun r;
+    r.name = std::string("control: a NaN in ") + tap + ", NUMERICS=1 seed " + std::to_string(seed);
+    if (!run.ok() || !run.value().exact()) {
+      r.failure = run.ok() ? run.value().check : run.status();
+      out.push_back(std::move(r));
+      continue;
+    }
+    ArgumentContents changed = run.value().sim.arguments;
+    Buffer& b = changed.at(tap);
+    uint64_t& lane = b.row(b.rows() - 1)[0];
+    constexpr uint64_t kQuietNan = 0x7fc00000, kOne = 0x3f800000, kLow = 0xffffffff;
+    const uint64_t reference = work.value().expected.at(tap).row(b.rows() - 1)[0] & kLow;
+    const bool reference_nan = (reference & 0x7f800000) == 0x7f800000 && (reference & 0x7fffff) != 0;
+    lane = (lane & ~kLow) | (reference_nan ? kOne : kQuietNan);
+    const Status got = check_run(region.value(), work.value(), changed);
+    for (const Error& e : got.errors()) r.exact = r.exact || e.kind == "mismatch";
+    if (!r.exact)
+      r.failure.add("control-accepted", "dottree's bench, " + r.name,
+                    "the check accepted a NaN where the reference holds another value" +
+                        (got.ok() ? std::string() : ":\n" + got.to_string()));
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
 std::vector<std::pair<Overrides, uint64_t>> bench_runs() {
   std::vector<std::pair<Overrides, uint64_t>> runs;
   for (int64_t numerics : {kExact, kRounding})

@@ -34,6 +34,13 @@ Status check_run(const Region& region, const Workload& work, const ArgumentConte
 // run did not complete, or check_run's errors.
 GateRun gate_run(const Overrides& overrides, uint64_t seed, const SimOptions& options = {});
 
+// The gate's own negative controls, on a ROUNDING run at `seed`: each of its
+// taps, S and H, with its last row's first lane replaced by a quiet NaN (or,
+// where the reference holds a NaN there, by 1.0) must be refused by
+// check_run as a mismatch. Each is exact when it is; else control-accepted
+// (or the run's own failure).
+std::vector<GateRun> nan_controls(uint64_t seed);
+
 // bench's runs: the default configuration under each numerics, seeds 0 and 1.
 std::vector<std::pair<Overrides, uint64_t>> bench_runs();
 // stress's: every built configuration at 1, 16 and 37 rows, seeds 0, 1 and 2

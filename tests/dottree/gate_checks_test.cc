@@ -30,6 +30,16 @@ TEST_CASE("every bench and stress run of DotTree's gates is exact", "[dottree][g
   CHECK(stress_runs().size() == std::size(Built::keys) * 3 * 3);
 }
 
+TEST_CASE("bench's NaN controls: a NaN in either tap is refused as a mismatch", "[dottree][gates]") {
+  const std::vector<GateRun> controls = nan_controls(0);
+  REQUIRE(controls.size() == 2);
+  for (const GateRun& r : controls) {
+    INFO(r.name << ": " << r.failure.to_string());
+    CHECK(r.exact);
+    CHECK(r.failure.ok());
+  }
+}
+
 TEST_CASE("a configuration the gate cannot build or compose is refused by name", "[dottree][gates]") {
   const GateRun unbuilt = gate_run({{"RED_LANES", 3}}, 0);
   CHECK_FALSE(unbuilt.exact);
