@@ -1027,6 +1027,33 @@ CORE = [
         tests = ["//tests/tinytpu:region_test"],  # bench: its gate controls (gates.cc Gate::controls)
     ),
     struct(
+        name = "ii_budget_one_access_more",
+        breaks = "a stream port may be used II + 1 times in one trip of a pipelined loop",
+        file = _CLOCK,
+        anchor = "if (k >= pipeline_.ii && kind != kMemory) over_ = true;",
+        replacement = "if (k > pipeline_.ii && kind != kMemory) over_ = true;",
+        gate = "tests",
+        tests = ["//tests:sim_timing_test"],
+    ),
+    struct(
+        name = "ii_budget_last_trip_unchecked",
+        breaks = "a body's last trip is never held to its II budget",
+        file = "compose/sim/process.h",
+        anchor = "  void finish_body() {\n    if (over_budget_ || clock_.over_budget()) over_budget();",
+        replacement = "  void finish_body() {",
+        gate = "tests",
+        tests = ["//tests:sim_timing_test"],
+    ),
+    struct(
+        name = "nested_pipeline_runs",
+        breaks = "a pipelined loop inside a trip of another is timed instead of refused",
+        file = "compose/sim/process.h",
+        anchor = "    if (clock_.in_trip()) [[unlikely]]\n      nested_trip(line);",
+        replacement = "",
+        gate = "tests",
+        tests = ["//tests:sim_timing_test"],
+    ),
+    struct(
         name = "gate_triple_loop_ignored",
         breaks = "the gate no longer holds a GEMM to the plain triple loop",
         file = "machines/tinytpu/gates.cc",

@@ -954,5 +954,40 @@ TEST_CASE("a loop entry inside a trip is refused as a nested pipeline, naming th
   CHECK(e.message.find("tests/sim_timing_test.cc:") != std::string::npos);
 }
 
+// Marks a pipelined loop inside a trip of another: HLS pipelines one loop of
+// a nest, so the simulator must refuse it rather than time it.
+struct PipelineInTrip {
+  LOOM_UNIT("pipeline_in_trip");
+  static constexpr auto ports = port_list();
+  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/1};
+  template <class IO>
+  static void body(IO& io) {
+    for (int outer = 0; outer < 2; ++outer) {
+      LOOM_PIPELINE(io);
+      for (int inner = 0; inner < 2; ++inner) {
+        LOOM_PIPELINE(io);
+      }
+    }
+  }
+};
+
+TEST_CASE("a pipelined loop inside a trip of another is refused as a nested pipeline, naming both loops", "[timing]") {
+  Architecture arch("nest", sim_params(1, 1));
+  place<PipelineInTrip>(arch, "unit", one());
+  for (const SimOptions::Engine engine : {SimOptions::Engine::coupled, SimOptions::Engine::trace}) {
+    INFO((engine == SimOptions::Engine::coupled ? "coupled" : "trace") << " engine");
+    SimOptions options;
+    options.engine = engine;
+    auto region = arch.compose();
+    REQUIRE(region.ok());
+    auto r = simulate(region.value(), {}, options);
+    REQUIRE(r.ok());
+    REQUIRE(r.value().outcome == SimResult::error);
+    const Error& e = r.value().errors.errors().at(0);
+    CHECK(e.kind == "nested-pipeline");
+    CHECK(e.message.find("runs inside a trip of the loop marked at tests/sim_timing_test.cc:") != std::string::npos);
+  }
+}
+
 }  // namespace
 }  // namespace loom
