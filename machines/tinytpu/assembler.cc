@@ -34,6 +34,16 @@ bool integer(std::string_view text, int64_t& value) {
   return !text.empty() && ec == std::errc() && end == text.data() + text.size();
 }
 
+// Why `text` is not an integer, naming the digits as written: a number past
+// int64_t is said to be, never wrapped or clamped.
+std::string not_an_integer(std::string_view text) {
+  int64_t value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec == std::errc::result_out_of_range && end == text.data() + text.size())
+    return "'" + std::string(text) + "' is past any 64-bit integer";
+  return "found '" + std::string(text) + "'";
+}
+
 class Parser {
  public:
   Parser(const std::string& source) : source_(source) {}
@@ -90,7 +100,8 @@ class Parser {
       case isa::Kind::loop_begin: {
         int64_t trips = 0;
         if (t.size() != 3 || t[2].text != "{" || !integer(t[1].text, trips))
-          return error("syntax", n, t[0].column, "a loop is written 'loop <trips> {'");
+          return error("syntax", n, t[0].column,
+                       "a loop is written 'loop <trips> {'" + (t.size() > 1 ? ": " + not_an_integer(t[1].text) : std::string()));
         open_.emplace_back(n, t[0].column);
         program_.loop(trips);
         set_position(n, t[0].column);
@@ -141,7 +152,7 @@ class Parser {
       }
       int64_t value = 0;
       if (!integer(tok.substr(eq + 1), value)) {
-        error("syntax", n, col + static_cast<int>(eq) + 1, "'" + std::string(name) + "' needs an integer value");
+        error("syntax", n, col + static_cast<int>(eq) + 1, "'" + std::string(name) + "' needs an integer value: " + not_an_integer(tok.substr(eq + 1)));
         continue;
       }
       if (name == "rows") {

@@ -102,6 +102,17 @@ TEST_CASE("syntax errors name the line and column") {
 
   e = first_error("endloop 2\n");
   CHECK(e.kind == "syntax");
+
+  // A number past int64_t is named with the digits written, never wrapped.
+  const std::string past = "99999999999999999999";
+  e = first_error("vld rows=" + past + " src=0 dst=0\n");
+  CHECK(e.kind == "syntax");
+  CHECK(e.message.find("'" + past + "' is past any 64-bit integer") != std::string::npos);
+  e = first_error("loop " + past + " {\n}\n");
+  CHECK(e.kind == "syntax");
+  CHECK(e.message.find("'" + past + "' is past any 64-bit integer") != std::string::npos);
+  e = first_error("vld rows=4 src=0 dst=x1\n");
+  CHECK(e.message.find("found 'x1'") != std::string::npos);
 }
 
 TEST_CASE("every error in a file is reported, not just the first") {
