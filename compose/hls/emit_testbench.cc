@@ -157,7 +157,7 @@ void fill(Printer& out, const Plan& plan, size_t a) {
            {"loom_arg_" + id, std::to_string(arg.size), "loom_run." + id + "_in", "loom_run." + id + "_in_rows"});
 }
 
-// `timed`: the region makes non-blocking accesses, so what it computes is
+// `timed`: a non-blocking access reaches the argument, so what it holds is
 // the RTL's timing's: only a run that has it (co-simulation) is held to
 // Loom's simulated values; a C simulation's differences are counted apart,
 // unprinted.
@@ -188,6 +188,40 @@ std::string timing_dependent(const Region& region) {
   return out;
 }
 
+// Per argument, whether a non-blocking access can change what it ends with:
+// a process that makes one, or any process downstream of one through
+// channels, writes it. Nothing else in the region depends on the timing (a
+// blocking process computes the same words whenever they arrive), so every
+// other output is compared as a Kahn region's is.
+std::vector<bool> timing_dependent_outputs(const Region& region) {
+  std::vector<bool> reached(region.processes.size(), false);
+  std::vector<size_t> frontier;
+  for (size_t p = 0; p < region.processes.size(); ++p)
+    if (region.processes[p].unit->nonblocking()) reached[p] = true, frontier.push_back(p);
+  while (!frontier.empty()) {
+    const size_t p = frontier.back();
+    frontier.pop_back();
+    for (const ChannelInstance& c : region.channels) {
+      if (c.writer.process != static_cast<int>(p) || !c.reader.valid()) continue;
+      const auto r = static_cast<size_t>(c.reader.process);
+      if (!reached[r]) reached[r] = true, frontier.push_back(r);
+    }
+  }
+  std::vector<bool> out;
+  for (const ArgumentInstance& a : region.arguments)
+    out.push_back(a.user.valid() && reached[static_cast<size_t>(a.user.process)] &&
+                  region.port(a.user).access != Access::read);
+  return out;
+}
+
+// The arguments `exempt` marks, as the testbench names them.
+std::string names_of(const Region& region, const std::vector<bool>& exempt) {
+  std::string out;
+  for (size_t a = 0; a < region.arguments.size(); ++a)
+    if (exempt[a]) out += (out.empty() ? "" : ", ") + region.arguments[a].name;
+  return out;
+}
+
 }  // namespace
 
 std::string testbench(const Plan& plan) {
@@ -208,12 +242,17 @@ std::string testbench(const Plan& plan) {
     // A scalar input goes by value: its one element.
     args.push_back("loom_arg_" + plan.arg_ids[a] + (arg.protocol == Protocol::ap_none ? "[0]" : ""));
   }
-  const std::string timed = timing_dependent(plan.region);
+  // Only the outputs a non-blocking access reaches are the RTL's timing's;
+  // `timed` names the processes that make one, where any such output exists.
+  const std::vector<bool> exempt = timing_dependent_outputs(plan.region);
+  const std::string outputs = names_of(plan.region, exempt);
+  const std::string timed = outputs.empty() ? std::string() : timing_dependent(plan.region);
   if (!timed.empty()) {
     out.blank();
-    out.comment("Non-blocking accesses (" + timed + "): the outputs are the RTL's timing's. Co-simulation");
-    out.comment("(__RTL_SIMULATION__) or -DLOOM_COSIM holds them to Loom's simulated values; a C simulation,");
-    out.comment("which runs the processes one after another, only reports how many differ.");
+    out.comment("Non-blocking accesses (" + timed + "): the words of " + outputs + " are the RTL's timing's.");
+    out.comment("Co-simulation (__RTL_SIMULATION__) or -DLOOM_COSIM holds them to Loom's simulated values; a C simulation,");
+    out.comment("which runs the processes one after another, only reports how many differ. No non-blocking");
+    out.comment("access reaches the other outputs: every run compares them.");
     out.directive("if defined(__RTL_SIMULATION__) || defined(LOOM_COSIM)");
     out.declare_init("static const int", "kLoomTimed", "1");
     out.directive("else");
@@ -236,13 +275,13 @@ std::string testbench(const Plan& plan) {
   out.declare_init("const LoomRun&", "loom_run", "kLoomRuns[loom_r]");
   for (size_t a = 0; a < plan.region.arguments.size(); ++a) fill(out, plan, a);
   out.call(plan.top, args);
-  for (size_t a = 0; a < plan.region.arguments.size(); ++a) compare(out, plan, a, !timed.empty());
+  for (size_t a = 0; a < plan.region.arguments.size(); ++a) compare(out, plan, a, exempt[a]);
   out.close();
   if (!timed.empty())
     out.statement(
         "if (!kLoomTimed) printf(" +
-        Printer::string_literal("LOOM CSIM NOTE: non-blocking accesses (" + timed +
-                                "): what the region computes depends on when each access happens, which C simulation "
+        Printer::string_literal("LOOM CSIM NOTE: non-blocking accesses (" + timed + "): the words of " + outputs +
+                                " depend on when each access happens, which C simulation "
                                 "does not model (it runs the processes " +
                                 (plan.feedback.empty() ? "one after another" : "on threads") +
                                 "); %lld of its words differ from Loom's simulated values, which only co-simulation "
