@@ -462,6 +462,11 @@ inline constexpr ErrorKind kErrorKinds[] = {
     {"null-listener", ErrorLayer::sim,
      "A simulation listener is nullptr.",
      "error[null-listener] SimOptions::listeners[1]: is nullptr, not a listener"},
+    {"stage-order", ErrorLayer::sim,
+     "A non-blocking access was answered on the assumption that its FIFO's other side would not act sooner, and that "
+     "side then did, from an access later in its body's source order but at an earlier stage of the same iteration.",
+     "error[stage-order] unit 'late_stage' port 'b': is accessed at cycle 9, but process 'sender' was answered for "
+     "its non-blocking access at cycle 9 as if no access on this side came before cycle 9"},
     {"timing-dependent-design", ErrorLayer::sim,
      "A design with non-blocking accesses is given to the trace engine or the FIFO search, which rest on the Kahn"
      " assumption.",

@@ -393,5 +393,109 @@ TEST_CASE("the trace engine and the FIFO search refuse a design with non-blockin
   CHECK(lane(a, "OUT", 0) == lane(b, "OUT", 0));
 }
 
+
+// Issue 58, item 4 (a): a non-blocking unit of depth 4 whose write_nb takes
+// the last stage and whose read, after it in source order, the first. While
+// the write_nb is parked, the read is still to come, at an earlier cycle than
+// the parked access: a poll of the read's FIFO must not be settled as if the
+// reader could do nothing before the parked access's cycle.
+//
+// Sender: polls `b` (depth 1) with write_nb a trip a cycle until K words got
+// in, then hands the sum of the trips that sent one to `c`.
+struct Sender {
+  LOOM_UNIT("sender");
+  LOOM_WRITES(b, Value);
+  LOOM_WRITES(c, Value);
+  LOOM_WRITES_DRAM(SENT, Pair);
+  LOOM_NONBLOCKING(b);
+  LOOM_PARAM(k, K);
+  static constexpr auto ports = port_list(b, c, SENT);
+  static constexpr auto params = param_list(k);
+  static constexpr Pipeline pipeline{1, 1};
+  template <class IO>
+  static void body(IO& io) {
+    int64_t trips = 0, sum = 0;
+    for (int64_t sent = 0; sent < io.param(k); ++trips) {
+      LOOM_PIPELINE(io);
+      Value v;
+      v.set_lane(0, trips);
+      if (io.write_nb(b, v)) sum += trips, ++sent;
+    }
+    Value s;
+    s.set_lane(0, sum);
+    io.write(c, s);
+    Pair p;
+    p.set_lane(0, trips);
+    p.set_lane(1, sum);
+    io.store(SENT, 0, p);
+  }
+};
+// Late stage: each trip offers a word to `a` with write_nb at stage 3, then
+// reads `b` at stage 0 (a read's default stage, whatever precedes it).
+struct LateStage {
+  LOOM_UNIT("late_stage");
+  LOOM_WRITES(a, Value);
+  LOOM_READS(b, Value);
+  LOOM_NONBLOCKING(a);
+  LOOM_PARAM(k, K);
+  static constexpr auto ports = port_list(a, b);
+  static constexpr auto params = param_list(k);
+  static constexpr Pipeline pipeline{1, 4};
+  LOOM_STAGES(at_stage(a, 3));
+  template <class IO>
+  static void body(IO& io) {
+    for (int64_t i = 0; i < io.param(k); ++i) {
+      LOOM_PIPELINE(io);
+      Value v;
+      v.set_lane(0, i);
+      (void)io.write_nb(a, v);
+      (void)io.read(b);
+    }
+  }
+};
+// Reads `a` only once the sender is done: until then it is `a`'s reader,
+// not finished, so the late stage's write_nb parks on it.
+struct AfterSender {
+  LOOM_UNIT("after_sender");
+  LOOM_READS(c, Value);
+  LOOM_READS(a, Value);
+  static constexpr auto ports = port_list(c, a);
+  static constexpr Pipeline pipeline{1, 1};
+  template <class IO>
+  static void body(IO& io) {
+    (void)io.read(c);
+    (void)io.read(a);
+  }
+};
+
+TEST_CASE("a parked write_nb at the last stage does not hide a read at the first stage after it", "[nonblocking][timing]") {
+  for (int64_t k : {1, 2, 3, 5, 20}) {
+    INFO("K=" << k);
+    ParameterSet params;
+    params.param("K", k, 1, 100, "words sent");
+    Architecture arch("stage_order", params);
+    Handle a = arch.channel<Value>("a", one(), 1, "offered by the late stage");
+    Handle b = arch.channel<Value>("b", one(), 1, "polled by the sender");
+    Handle c = arch.channel<Value>("c", one(), 1, "the sender's sum");
+    Handle S = arch.scalar<Pair>("SENT", Protocol::ap_vld, "[trips, sum of the trips that sent]");
+    // The sender first, so it polls `b` while the late stage is parked.
+    place<Sender>(arch, "sender", one()).bind(Sender::b, b()).bind(Sender::c, c()).bind(Sender::SENT, S());
+    place<LateStage>(arch, "late_stage", one()).bind(LateStage::a, a()).bind(LateStage::b, b());
+    place<AfterSender>(arch, "after_sender", one()).bind(AfterSender::c, c()).bind(AfterSender::a, a());
+    const SimResult r = run(arch, {});
+    INFO(r.summary());
+    REQUIRE(r.ok());
+    // Sender trip t polls at kFirstTrip + t and never stalls. Late-stage
+    // trip i reads word i of `b` (rw = 1) at its issue s_i = max(s_{i-1} + 1,
+    // w_i + 1), s_{-1} + 1 = kFirstTrip; word i + 1 finds its slot the cycle
+    // after that read (kWriteAfterRead), i.e. w_{i+1} = s_i + 1. From w_0 =
+    // kFirstTrip: s_i = w_i + 1 and w_{i+1} = w_i + 2, so word i goes at
+    // trip 2i: K words take 2K - 1 trips, and the trips sum to K(K - 1).
+    // Whether the late stage's write_nb lands changes none of it.
+    CHECK(lane(r, "SENT", 0) == 2 * k - 1);
+    CHECK(lane(r, "SENT", 1) == k * (k - 1));
+  }
+}
+
 }  // namespace
 }  // namespace loom

@@ -61,7 +61,7 @@ class SimProcess {
       blocked(f, port, false);
     assert(static_cast<int>(f.stride) == limb_count);
     copy_limbs(f.ring.data() + f.times.head_slot() * static_cast<size_t>(limb_count), limb_count, limbs);
-    f.read(clock_, port);
+    kept(f.no_read, port, f.read(clock_, port));
     wake_waiter(f);
   }
 
@@ -73,7 +73,7 @@ class SimProcess {
     assert(static_cast<int>(f.stride) == limb_count);
     f.make_room();
     copy_limbs(limbs, limb_count, f.ring.data() + f.times.tail_slot() * static_cast<size_t>(limb_count));
-    f.write(clock_, port);
+    kept(f.no_write, port, f.write(clock_, port));
     wake_waiter(f);
   }
 
@@ -93,6 +93,7 @@ class SimProcess {
     if (!word_in_view(f, port, at)) return polled(port, false);
     assert(static_cast<int>(f.stride) == limb_count);
     copy_limbs(f.ring.data() + f.times.head_slot() * static_cast<size_t>(limb_count), limb_count, limbs);
+    kept(f.no_read, port, at);
     f.times.read(at);
     wake_waiter(f);
     return polled(port, true);
@@ -107,6 +108,7 @@ class SimProcess {
     assert(static_cast<int>(f.stride) == limb_count);
     f.make_room();
     copy_limbs(limbs, limb_count, f.ring.data() + f.times.tail_slot() * static_cast<size_t>(limb_count));
+    kept(f.no_write, port, at);
     f.times.write(at);
     wake_waiter(f);
     return polled(port, true);
@@ -374,6 +376,23 @@ class SimProcess {
       if (scheduler_.park(*this, f, port, at, true)) return false;
     }
     return f.times.writes() < f.times.depth() || f.times.slot_free_at() + kWriteAfterRead <= at;
+  }
+  // An access at `at` on a side of a FIFO some parked process was answered
+  // for on trust (Simulation::release_parked) must not come before what
+  // that answer assumed: if it does, the answer was wrong, and the run stops.
+  [[gnu::always_inline]] void kept(const detail::SimFifo::Promise& p, int port, int64_t at) {
+    if (at < p.before) [[unlikely]]
+      broken_promise(p, port, at);
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void broken_promise(const detail::SimFifo::Promise& p, int port, int64_t at) {
+    scheduler_.fail(*this, "stage-order", port,
+                    "is accessed at cycle " + std::to_string(at) + ", but process '" + p.to +
+                        "' was answered for its non-blocking access at cycle " + std::to_string(p.at) +
+                        " as if no access on this side came before cycle " + std::to_string(p.before) +
+                        ": this access follows, in the body's source order, one of this iteration's at a later "
+                        "stage, and the simulator runs an iteration's accesses in source order. Write the body's "
+                        "accesses in the order of their stages (docs/timing.md, \"Non-blocking access\")");
+    __builtin_unreachable();  // fail() does not return
   }
   bool polled(int port, bool ok) {
     if (ok) return failed_polls_ = 0, true;

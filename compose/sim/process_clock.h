@@ -180,6 +180,10 @@ class ProcessClock {
   int64_t writes_in_trip(int port) const { return in_trip() ? uses_in_trip(ports_ + port) : 0; }
   int ii() const { return pipeline_.ii; }
 
+  // The furthest past its issue an access of the current iteration may take:
+  // its last stage, the most accesses a trip's budget lets a side make after
+  // the first, and how late its loads or trip accesses already run.
+  int64_t reach() const { return pipeline_.depth - 1 + pipeline_.ii - 1 + late_; }
   // The cycle the process has reached: its current iteration's issue.
   int64_t now() const { return iterations_ == 0 ? start_ : issue_; }
   // When it is done: once its body has returned (end_body), the cycle it

@@ -123,11 +123,10 @@ class Simulation final : public detail::Scheduler {
     t.state = Task::ready;
     enqueue(t);
   }
-  int64_t horizon(const SimProcess& q) override {
-    const Task& t = static_cast<const Task&>(q);
-    if (t.state == Task::finished || t.state == Task::stopped) return INT64_MAX;
-    return t.parked_on != nullptr ? t.parked_at : t.clock().now();
-  }
+  // The issue of q's current iteration, even while parked: a later access of
+  // the iteration, after the parked one in source order, may take an earlier
+  // stage than it (issue 58), so the parked access's cycle is no bound.
+  int64_t horizon(const SimProcess& q) override { return horizon(static_cast<const Task&>(q), false); }
   bool park(SimProcess& p, detail::SimFifo& f, int port, int64_t at, bool on_full) override;
   [[noreturn]] void fail(SimProcess& p, const char* kind, int port, const std::string& message) override;
   [[noreturn]] void out_of_bounds(SimProcess& p) override;
@@ -152,9 +151,21 @@ class Simulation final : public detail::Scheduler {
   // proved; returns whether any was. The one parked at the earliest cycle
   // always is (docs/timing.md, "Non-blocking access").
   bool release_parked();
+  // The earliest cycle `t` may yet access a FIFO at; `trusting` takes a
+  // parked process at its word that nothing it does comes before its parked
+  // access (what release_parked() falls back on, each reliance kept as a
+  // Promise).
+  int64_t horizon(const Task& t, bool trusting) const {
+    if (t.state == Task::finished || t.state == Task::stopped) return INT64_MAX;
+    return trusting && t.parked_on != nullptr ? t.parked_at : t.clock().now();
+  }
   // The earliest cycle process `id` may access a FIFO at, with none ready:
-  // a blocked process's, past its FIFO's other side's by that FIFO's delay.
-  int64_t lower_bound(size_t id, std::vector<int64_t>& memo, std::vector<char>& visiting);
+  // a blocked process's, past its FIFO's other side's by that FIFO's delay,
+  // less how far into its iteration the blocked access may be, unless
+  // `trusting` (the access after it in source order may take an earlier stage).
+  int64_t lower_bound(size_t id, std::vector<int64_t>& memo, std::vector<char>& visiting, bool trusting);
+  // Releases every parked process whose answer the bounds prove; returns whether any was.
+  bool release_proved(bool trusting);
   int parked_ = 0;  // processes parked now
   // The FIFO process t's port is bound to, or null.
   const detail::SimFifo* fifo_of(const Task& t, int port) const {
@@ -230,10 +241,10 @@ Task* Simulation::next_ready() {
   }
 }
 
-int64_t Simulation::lower_bound(size_t id, std::vector<int64_t>& memo, std::vector<char>& visiting) {
+int64_t Simulation::lower_bound(size_t id, std::vector<int64_t>& memo, std::vector<char>& visiting, bool trusting) {
   if (memo[id] != INT64_MIN) return memo[id];
   const Task& t = *processes[id];
-  int64_t bound = horizon(t);
+  int64_t bound = horizon(t, trusting);
   if (t.state == Task::blocked && t.parked_on == nullptr && t.blocked_port >= 0) {
     // Blocked: its next access is its blocked one, which waits on the other
     // side's next; a cycle of blocked processes never accesses again.
@@ -243,33 +254,48 @@ int64_t Simulation::lower_bound(size_t id, std::vector<int64_t>& memo, std::vect
       bound = INT64_MAX;
     } else {
       visiting[id] = 1;
-      const int64_t after = lower_bound(static_cast<size_t>(static_cast<const Task*>(other)->id), memo, visiting);
+      const int64_t after =
+          lower_bound(static_cast<size_t>(static_cast<const Task*>(other)->id), memo, visiting, trusting);
       visiting[id] = 0;
       const int64_t delay = t.blocked_on_full ? kWriteAfterRead : f->read_after_write;
-      bound = after == INT64_MAX ? INT64_MAX : std::max(bound, after + delay);
+      const int64_t reach = trusting ? 0 : t.clock().reach();
+      bound = after == INT64_MAX ? INT64_MAX : std::max(bound, after + delay - reach);
     }
   }
   return memo[id] = bound;
 }
 
 bool Simulation::release_parked() {
+  if (release_proved(false)) return true;
+  // Nothing is proved without trusting parked processes (each waits on what
+  // another may do earlier in its iteration): trusted, the earliest parked
+  // one's other side cannot act before it. Each answer given so is kept as a
+  // promise on its FIFO, and an access that breaks one stops the run by name
+  // (SimProcess::broken_promise) rather than let the wrong answer stand.
+  const bool any = release_proved(true);
+  assert(any);  // the earliest parked process's other side cannot act before it
+  return any;
+}
+
+bool Simulation::release_proved(bool trusting) {
   std::vector<int64_t> memo(processes.size(), INT64_MIN);
   std::vector<char> visiting(processes.size(), 0);
   bool any = false;
   for (const auto& p : processes) {
     Task& t = *p;
     if (t.parked_on == nullptr || t.state != Task::blocked) continue;
-    const detail::SimFifo& f = *t.parked_on;
+    detail::SimFifo& f = *t.parked_on;
     const SimProcess* other = t.blocked_on_full ? f.reader : f.writer;
     const int64_t delay = t.blocked_on_full ? kWriteAfterRead : f.read_after_write;
-    const int64_t next =
-        other == nullptr ? INT64_MAX : lower_bound(static_cast<size_t>(static_cast<const Task*>(other)->id), memo, visiting);
+    const int64_t next = other == nullptr ? INT64_MAX
+                                          : lower_bound(static_cast<size_t>(static_cast<const Task*>(other)->id), memo,
+                                                        visiting, trusting);
     if (next != INT64_MAX && next + delay <= t.parked_at) continue;
+    if (trusting) f.promise(t.blocked_on_full, t.parked_at - delay + 1, t.decl.name(), t.parked_at);
     t.proved = true;
     wake(t);
     any = true;
   }
-  assert(any);  // the earliest parked process's other side cannot act before it
   return any;
 }
 
@@ -294,9 +320,11 @@ bool Simulation::park(SimProcess& p, detail::SimFifo& f, int port, int64_t at, b
 void Simulation::hand_off(Task* from) {
   if (from != nullptr) suspend(*from);
   Task* next = next_ready();
-  assert(next == nullptr || next != from);  // `from` is blocked, not ready
   if (next == nullptr && from == nullptr) return;
   if (next != nullptr) resume(*next);
+  // A process that parked with none ready may be the one release_parked()
+  // proves at once (a blocked process's bound looks past its now()): it goes on.
+  if (next == from) return;
   Fiber::switch_to(from != nullptr ? from->fiber : main_, next != nullptr ? next->fiber : main_);
 }
 

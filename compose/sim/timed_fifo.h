@@ -21,16 +21,21 @@ struct TimedFifo {
   int64_t size() const { return times.writes() - times.reads(); }
 
   // `clock`'s process reads the next word on `port`: no sooner than its write
-  // and the read-after-write delay. Requires a word (!times.empty()).
-  [[gnu::always_inline]] void read(ProcessClock& clock, int port) {
-    times.read(clock.read(port, times.next_written_at() + read_after_write));
+  // and the read-after-write delay; returns the read's cycle. Requires a word (!times.empty()).
+  [[gnu::always_inline]] int64_t read(ProcessClock& clock, int port) {
+    const int64_t at = clock.read(port, times.next_written_at() + read_after_write);
+    times.read(at);
+    return at;
   }
   // ...or writes the next, into the slot the read `depth` words earlier freed
   // (until `depth` words were written, none was). Requires room
-  // (!times.full(), and for an unbounded FIFO times.grew() asked first).
-  [[gnu::always_inline]] void write(ProcessClock& clock, int port) {
+  // (!times.full(), and for an unbounded FIFO times.grew() asked first);
+  // returns the write's cycle.
+  [[gnu::always_inline]] int64_t write(ProcessClock& clock, int port) {
     const int64_t freed = times.writes() < times.depth() ? 0 : times.slot_free_at() + kWriteAfterRead;
-    times.write(clock.write(port, freed));
+    const int64_t at = clock.write(port, freed);
+    times.write(at);
+    return at;
   }
 };
 

@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "compose/sim/timed_fifo.h"
@@ -26,6 +28,18 @@ struct SimFifo : TimedFifo {
   // other has got (null where a port is unbound).
   SimProcess* reader = nullptr;
   SimProcess* writer = nullptr;
+  // A parked process answered on trust (Simulation::release_parked): its
+  // other side promised to make no read (on_full) or no write before
+  // `before`; `to` relied on it for its access at cycle `at`. INT64_MIN: no promise.
+  struct Promise {
+    int64_t before = INT64_MIN;
+    std::string to;  // the process relying on it, by name
+    int64_t at = 0;
+  } no_read, no_write;
+  void promise(bool on_full, int64_t before, std::string to, int64_t at) {
+    Promise& p = on_full ? no_read : no_write;
+    if (before > p.before) p = {before, std::move(to), at};
+  }
 
   SimFifo(int bits, int64_t depth)
       : TimedFifo(bits, depth), stride(bits::limbs_for(static_cast<unsigned>(bits))), ring(times.ring_words() * stride, 0) {}
