@@ -549,7 +549,8 @@ inline constexpr ErrorKind kErrorKinds[] = {
      "error[hls-test-mismatch] test run 'seed 0' argument 'Y': the region, simulated, leaves other contents than the"
      " run expects, so the testbench would fail"},
     {"hls-test-run", ErrorLayer::hls,
-     "A testbench run is unusable: none at all, no expected output, or an argument it does not match.",
+     "A testbench run is unusable: none at all, no expected output of a design with a plain C++ reference, or an"
+     " argument it does not match.",
      "error[hls-test-run] test run 'r' argument 'Q': names no argument of region 'example'"},
     {"hls-test-too-large", ErrorLayer::hls,
      "The test runs hold more data than a testbench may.",

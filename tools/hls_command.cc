@@ -107,6 +107,12 @@ int hls_command(const HlsCommand& c) {
     for (char ch : text) lines += ch == '\n';
     std::printf("  %6zu lines  %s\n", lines, path.c_str());
   }
+  // emit gave a run that expected nothing Loom's simulated outputs (a timing-dependent region's): say whose they are.
+  for (const hls::TestRun& run : runs.value())
+    if (run.expected.empty())
+      std::printf("test run '%s' gave no expected outputs: the testbench expects Loom's simulated ones, not an "
+                  "independent reference (docs/hls.md, \"A design with no reference\")\n",
+                  run.name.c_str());
   std::printf("C simulation here: make -C '%s' csim    with Vitis: cd '%s' && vitis_hls -f run_hls.tcl\n",
               c.out.c_str(), c.out.c_str());
   return 0;

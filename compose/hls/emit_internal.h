@@ -91,6 +91,22 @@ inline std::string shortest(double v) {
   return ec == std::errc() ? std::string(text, end) : std::string("?");
 }
 
+// --- Timing-dependent outputs (emit_testbench.cc) ----------------------------
+
+// Whether the region's processes write `a`: an output, compared by the testbench.
+bool is_output(const Region& region, const ArgumentInstance& a);
+
+// Per argument, whether a non-blocking access can change what it ends with:
+// a process that makes one, or any process downstream of one through
+// channels, writes it.
+std::vector<bool> timing_dependent_outputs(const Region& region);
+
+// Whether a run of `region` that expects nothing is emitted against Loom's
+// simulated outputs (presimulate.h): whether a non-blocking access reaches an
+// output. Such an output depends on the timing, so the region has no plain
+// C++ reference; any other region has one, and its runs must give it.
+bool simulated_reference(const Region& region);
+
 // --- What emission refuses (emit_checks.cc) ---------------------------------
 
 // Each unit's header is embedded in `sources`, and units sharing a header, or
@@ -105,7 +121,9 @@ Status check_sources(const Region& region, const std::vector<Dependence>& depend
 // every instance. Error: hls-dependence.
 Status check_dependences(const Region& region, const std::vector<Dependence>& dependences);
 
-// The runs fit the region's arguments and the testbench's bounds, and each
+// The runs fit the region's arguments and the testbench's bounds (counting,
+// for a run presimulate will give Loom's simulated outputs, those outputs),
+// each expects an output unless simulated_reference(region), and each
 // argument fits an m_axi port. Errors: hls-test-run, hls-argument-width,
 // hls-test-too-large.
 Status check_runs(const Region& region, const std::vector<TestRun>& runs);

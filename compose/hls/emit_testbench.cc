@@ -1,6 +1,8 @@
 // The testbench of an emitted project: tb.cpp, which drives every run
 // through the top function and compares every output word with what the
 // reference computed, and loom_tb_data.h, which holds the runs' data.
+#include <algorithm>
+
 #include "compose/hls/emit_internal.h"
 #include "compose/hls/printer.h"
 #include "units/argument.h"
@@ -126,6 +128,8 @@ void limbs(Printer& out, const std::string& name, const Buffer& b, int64_t rows)
 // (compared in full, zero rows too).
 std::string run_entry(Printer& out, const Plan& plan, size_t r) {
   const TestRun& run = plan.runs[r];
+  if (run.expected_simulated)
+    out.comment("Run " + quoted(run.name) + " expects Loom's simulated outputs, not an independent reference (tb.cpp).");
   std::vector<std::string> fields = {Printer::string_literal(run.name)};
   for (size_t a = 0; a < plan.region.arguments.size(); ++a) {
     const std::string& name = plan.region.arguments[a].name;
@@ -188,11 +192,23 @@ std::string timing_dependent(const Region& region) {
   return out;
 }
 
-// Per argument, whether a non-blocking access can change what it ends with:
-// a process that makes one, or any process downstream of one through
-// channels, writes it. Nothing else in the region depends on the timing (a
-// blocking process computes the same words whenever they arrive), so every
-// other output is compared as a Kahn region's is.
+// The arguments `exempt` marks, as the testbench names them.
+std::string names_of(const Region& region, const std::vector<bool>& exempt) {
+  std::string out;
+  for (size_t a = 0; a < region.arguments.size(); ++a)
+    if (exempt[a]) out += (out.empty() ? "" : ", ") + region.arguments[a].name;
+  return out;
+}
+
+}  // namespace
+
+bool is_output(const Region& region, const ArgumentInstance& a) {
+  return a.user.valid() && region.port(a.user).access != Access::read;
+}
+
+// Nothing else in the region depends on the timing (a blocking process
+// computes the same words whenever they arrive), so every other output is
+// compared as a Kahn region's is.
 std::vector<bool> timing_dependent_outputs(const Region& region) {
   std::vector<bool> reached(region.processes.size(), false);
   std::vector<size_t> frontier;
@@ -209,20 +225,14 @@ std::vector<bool> timing_dependent_outputs(const Region& region) {
   }
   std::vector<bool> out;
   for (const ArgumentInstance& a : region.arguments)
-    out.push_back(a.user.valid() && reached[static_cast<size_t>(a.user.process)] &&
-                  region.port(a.user).access != Access::read);
+    out.push_back(is_output(region, a) && reached[static_cast<size_t>(a.user.process)]);
   return out;
 }
 
-// The arguments `exempt` marks, as the testbench names them.
-std::string names_of(const Region& region, const std::vector<bool>& exempt) {
-  std::string out;
-  for (size_t a = 0; a < region.arguments.size(); ++a)
-    if (exempt[a]) out += (out.empty() ? "" : ", ") + region.arguments[a].name;
-  return out;
+bool simulated_reference(const Region& region) {
+  const std::vector<bool> timed = timing_dependent_outputs(region);
+  return std::find(timed.begin(), timed.end(), true) != timed.end();
 }
-
-}  // namespace
 
 std::string testbench(const Plan& plan) {
   Printer out;
@@ -259,9 +269,28 @@ std::string testbench(const Plan& plan) {
     out.declare_init("static const int", "kLoomTimed", "0");
     out.directive("endif");
   }
+  // A run that expected nothing of a timing-dependent region was given what
+  // Loom simulated (presimulate.h): its pass is agreement, not correctness,
+  // and whoever reads the file or the log is told so.
+  std::string simulated;
+  for (const TestRun& run : plan.runs)
+    if (run.expected_simulated) simulated += (simulated.empty() ? "" : ", ") + quoted(run.name);
+  const std::string simulated_note =
+      "the expected values of run " + simulated +
+      " are Loom's simulated outputs, not an independent reference: the design's non-blocking accesses leave it no "
+      "plain C++ reference, so a pass shows the kernel agrees with Loom's simulator, not that either computes what "
+      "was meant";
+  if (!simulated.empty()) {
+    out.blank();
+    out.comment("The expected values of run " + simulated + " are Loom's simulated outputs, not an independent reference:");
+    out.comment("the design's non-blocking accesses leave it no plain C++ reference, so a pass shows the kernel agrees");
+    out.comment("with Loom's simulator, not that either computes what was meant (docs/hls.md, \"A design with no reference\").");
+  }
   out.blank();
   out.open(Printer::signature("int", "main", {}));
   out.statement("int64_t loom_compared = 0, loom_differ = 0");
+  if (!simulated.empty())
+    out.statement("printf(" + Printer::string_literal("LOOM CSIM NOTE: " + simulated_note + "\n") + ")");
   if (!timed.empty()) out.statement("int64_t loom_untimed = 0");
   if (!plan.feedback.empty())
     out.statement("printf(" +

@@ -62,6 +62,11 @@ struct TestRun {
   // testbench compares them by common/binary32.h's rule (a NaN matches only
   // a NaN), the rest bit for bit.
   std::set<std::string> binary32 = {};
+  // `expected` is Loom's simulated outputs, not an independent reference: emit
+  // fills them so for a run that expects nothing of a region a non-blocking
+  // access makes timing-dependent (docs/hls.md, "A design with no reference"),
+  // and the testbench says so.
+  bool expected_simulated = false;
 };
 
 // Every file of the project by its path inside the project directory.
@@ -79,7 +84,12 @@ struct Project {
 // dependence claims give different loop pragmas in one header, or one's
 // header including the other's); hls-test-too-large (the runs' data
 // is more than kMaxTestbenchLimbs words); hls-test-run (a run names an argument
-// the region lacks, or gives it the wrong word or size).
+// the region lacks, or gives it the wrong word or size, or expects no output of
+// a region with a plain C++ reference). A run that expects no output of a
+// region whose outputs a non-blocking access reaches is emitted expecting
+// Loom's simulated outputs (presimulate.h), and the testbench says so; if its
+// simulation does not complete, hls-deadlock, hls-watchdog or its own errors
+// name the run.
 Result<Project> emit(const Region& region, const Options& options, const std::vector<Dependence>& dependences,
                      const std::vector<TestRun>& runs, const SourceTree& sources = embedded_sources());
 

@@ -323,10 +323,12 @@ Region drop_beside_copy(int64_t k) {
   return region.value();
 }
 
-TEST_CASE("the testbench exempts only the outputs a non-blocking access reaches; the others are compared in C simulation",
-          "[hls][csim][nonblocking]") {
-  constexpr int64_t k = 40;
-  const Region region = drop_beside_copy(k);
+// drop_beside_copy's contents, derived by hand: X, and what Y and OUT end with.
+struct DropBesideCopyValues {
+  Buffer x, y, out;
+};
+
+DropBesideCopyValues drop_beside_copy_values(int64_t k) {
   // X[i] = [i, 2000 + i, -i]; HlsCopy writes Y[i] = X[K - 1 - i] with lane 1
   // plus one, wrapping at 12 bits (2047 + 1 is -2048).
   std::vector<Word<3, 12>> xs(k), ys(k);
@@ -352,7 +354,35 @@ TEST_CASE("the testbench exempts only the outputs a non-blocking access reaches;
   for (int64_t t : trips) sum += t + 1;
   out[0].set_lane(0, sum);
   out[0].set_lane(1, static_cast<int64_t>(trips.size()));
-  const hls::TestRun run{"drop beside copy", {{"X", Buffer::of(xs)}}, {{"OUT", Buffer::of(out)}, {"Y", Buffer::of(ys)}}};
+  return {Buffer::of(xs), Buffer::of(ys), Buffer::of(out)};
+}
+
+// One wrong bit of Y's expected last word fails C simulation of `project`
+// (drop_beside_copy at `k`, one run), by name: no non-blocking access
+// reaches Y, so it is not exempt.
+void wrong_y_fails(const Region& region, const hls::Project& project, int64_t k, const std::string& name) {
+  hls::Project wrong = project;
+  Emitted e{region, wrong};
+  const std::vector<ExpectedArray> arrays = expected_arrays(e);
+  const auto y = std::find_if(arrays.begin(), arrays.end(), [](const ExpectedArray& a) { return a.argument == "Y"; });
+  REQUIRE(y != arrays.end());
+  REQUIRE(y->words == k);
+  corrupt(wrong.files.at("loom_tb_data.h"), y->array, y->limbs, k - 1, 0);
+  const std::string wrong_dir = scratch(name);
+  REQUIRE(hls::write_project(wrong, wrong_dir).ok());
+  const Csim fails = csim(wrong_dir, "g++");
+  INFO(fails.log);
+  CHECK(fails.status != 0);
+  CHECK(fails.log.find("MISMATCH run '" + y->run + "' Y[" + std::to_string(k - 1) + "] bits 0..63:") != std::string::npos);
+  CHECK(fails.log.find("LOOM CSIM FAIL: 1 of " + std::to_string(k + 1) + " words differ") != std::string::npos);
+}
+
+TEST_CASE("the testbench exempts only the outputs a non-blocking access reaches; the others are compared in C simulation",
+          "[hls][csim][nonblocking]") {
+  constexpr int64_t k = 40;
+  const Region region = drop_beside_copy(k);
+  const DropBesideCopyValues v = drop_beside_copy_values(k);
+  const hls::TestRun run{"drop beside copy", {{"X", v.x}}, {{"OUT", v.out}, {"Y", v.y}}};
   hls::Options options;
   options.flow = hls::natural_flow(region);  // OUT is ap_vld: Vivado IP
   auto project = hls::emit(region, options, {}, {run});
@@ -381,23 +411,116 @@ TEST_CASE("the testbench exempts only the outputs a non-blocking access reaches;
   CHECK(cosim.log.find("MISMATCH run 'drop beside copy' OUT[0]") != std::string::npos);
   CHECK(cosim.log.find("MISMATCH run 'drop beside copy' Y[") == std::string::npos);
 
-  // One wrong bit of Y's expected last word fails C simulation, by name:
-  // no non-blocking access reaches Y, so it is not exempt.
-  hls::Project wrong = project.value();
-  Emitted e{region, wrong};
-  const std::vector<ExpectedArray> arrays = expected_arrays(e);
-  const auto y = std::find_if(arrays.begin(), arrays.end(), [](const ExpectedArray& a) { return a.argument == "Y"; });
-  REQUIRE(y != arrays.end());
-  REQUIRE(y->words == k);
-  corrupt(wrong.files.at("loom_tb_data.h"), y->array, y->limbs, k - 1, 0);
-  const std::string wrong_dir = scratch("drop_beside_copy_wrong_y");
-  REQUIRE(hls::write_project(wrong, wrong_dir).ok());
-  const Csim fails = csim(wrong_dir, "g++");
-  INFO(fails.log);
-  CHECK(fails.status != 0);
-  CHECK(fails.log.find("MISMATCH run 'drop beside copy' Y[" + std::to_string(k - 1) + "] bits 0..63:") !=
+  wrong_y_fails(region, project.value(), k, "drop_beside_copy_wrong_y");
+}
+
+// A timing-dependent design has no plain C++ reference (docs/hls.md, "A
+// design with no reference"): a run that expects nothing is emitted against
+// Loom's simulated outputs, and says so.
+TEST_CASE("a non-blocking design whose run expects nothing is emitted with Loom's simulated outputs, said so, and "
+          "C-simulates",
+          "[hls][csim][nonblocking]") {
+  constexpr int64_t k = 40;
+  const Region region = drop_beside_copy(k);
+  const DropBesideCopyValues v = drop_beside_copy_values(k);
+  hls::Options options;
+  options.flow = hls::natural_flow(region);  // OUT is ap_vld: Vivado IP
+  auto project = hls::emit(region, options, {}, {{"no reference", {{"X", v.x}}, {}}});
+  INFO(project.status().to_string());
+  REQUIRE(project.ok());
+  const std::string& tb = project.value().files.at("tb.cpp");
+  const std::string& data = project.value().files.at("loom_tb_data.h");
+  INFO(tb);
+  CHECK(tb.find("// The expected values of run 'no reference' are Loom's simulated outputs, not an independent "
+                "reference:") != std::string::npos);
+  CHECK(tb.find("printf(\"LOOM CSIM NOTE: the expected values of run 'no reference' are Loom's simulated outputs, not "
+                "an independent reference") != std::string::npos);
+  CHECK(data.find("// Run 'no reference' expects Loom's simulated outputs, not an independent reference") !=
         std::string::npos);
-  CHECK(fails.log.find("LOOM CSIM FAIL: 1 of " + std::to_string(k + 1) + " words differ") != std::string::npos);
+
+  // The expected words are every output's, limb for limb those of an
+  // independent simulate() of the same inputs; and Y's and OUT's are the
+  // hand-derived ones, so a simulator that computed them wrong is not what
+  // the testbench was given either.
+  auto simulated = simulate(region, {{"X", v.x}});
+  REQUIRE(simulated.ok());
+  INFO(simulated.value().summary());
+  REQUIRE(simulated.value().ok());
+  CHECK(simulated.value().arguments.at("Y") == v.y);
+  CHECK(simulated.value().arguments.at("OUT") == v.out);
+  const Emitted e{region, project.value()};
+  std::set<std::string> expected;
+  for (const ExpectedArray& x : expected_arrays(e)) {
+    INFO(x.argument);
+    expected.insert(x.argument);
+    const Buffer& want = simulated.value().arguments.at(x.argument);
+    REQUIRE(x.words == want.rows());
+    REQUIRE(static_cast<unsigned>(x.limbs) == want.stride());
+    for (int64_t w = 0; w < x.words; ++w)
+      for (int l = 0; l < x.limbs; ++l) {
+        INFO("word " << w << " limb " << l);
+        CHECK(limb(data, limb_at(data, x.array, w * x.limbs + l)) == want.row(w)[static_cast<unsigned>(l)]);
+      }
+  }
+  CHECK(expected == std::set<std::string>{"OUT", "Y"});  // the outputs; X, which only the copy reads, is not one
+
+  // C simulation passes, saying whose values it compared with; OUT, the
+  // timing's, is counted apart as in any non-blocking region.
+  const std::string dir = scratch("drop_beside_copy_simulated");
+  REQUIRE(hls::write_project(project.value(), dir).ok());
+  const Csim plain = csim(dir, "g++");
+  INFO(plain.log);
+  CHECK(plain.status == 0);
+  CHECK(plain.log.find("LOOM CSIM NOTE: the expected values of run 'no reference' are Loom's simulated outputs, not "
+                       "an independent reference") != std::string::npos);
+  CHECK(plain.log.find("LOOM CSIM PASS: 1 runs, " + std::to_string(k + 1) + " words compared, 1 of them timing's") !=
+        std::string::npos);
+  // One wrong simulated value would be caught.
+  wrong_y_fails(region, project.value(), k, "drop_beside_copy_simulated_wrong_y");
+
+  // A run that gives expected values is held to them, non-blocking or not:
+  // only a run that expects nothing takes the simulator's.
+  auto wrong = hls::emit(region, options, {}, {{"wrong Y", {{"X", v.x}}, {{"Y", Buffer(v.y.word(), k)}}}});
+  CHECK(has_error(wrong.status(), "hls-test-mismatch", "test run 'wrong Y' argument 'Y'", "leaves other contents"));
+}
+
+// The dropper beside a request/response loop that reads before it asks: a
+// timing-dependent region whose every run deadlocks.
+Region drop_beside_deadlock() {
+  ParameterSet params;
+  params.param("K", 6, 1, 1000, "values offered; requests");
+  Architecture arch("drop_beside_deadlock", params);
+  using nonblocking::DropProducer;
+  using Consumer = nonblocking::Summer<nonblocking::kDropperConsumerII>;
+  Handle q = arch.channel<nonblocking::Value>("q", one(), 2, "values that got in, then the sentinel 0");
+  Handle out = arch.argument<nonblocking::Pair>("OUT", "1", "[sum, count] of what got through");
+  place<DropProducer>(arch, "producer", one()).bind(DropProducer::out, q());
+  place<Consumer>(arch, "consumer", one()).bind(Consumer::in, q()).bind(Consumer::OUT, out());
+  Handle req = arch.channel<Word<1, 32>>("req", one(), 2, "requests");
+  Handle resp = arch.channel<Word<1, 32>>("resp", one(), 2, "replies");
+  Handle sum = arch.argument<Word<1, 32>>("SUM", "1", "the replies' sum");
+  place<HlsReplyFirst>(arch, "asker", one())
+      .bind(HlsReplyFirst::req, req())
+      .bind(HlsReplyFirst::resp, resp())
+      .bind(HlsReplyFirst::sum, sum());
+  place<HlsAnswerer>(arch, "answerer", one()).bind(HlsAnswerer::req, req()).bind(HlsAnswerer::resp, resp());
+  auto region = arch.compose();
+  INFO(region.status().to_string());
+  REQUIRE(region.ok());
+  return region.value();
+}
+
+TEST_CASE("a non-blocking design whose run expects nothing and deadlocks is refused, naming the run and why",
+          "[hls][nonblocking]") {
+  const Region region = drop_beside_deadlock();
+  auto project = hls::emit(region, {}, {}, {{"no reference", {}, {}}});
+  REQUIRE(!project.ok());
+  INFO(project.status().to_string());
+  CHECK(has_error(project.status(), "hls-deadlock", "test run 'no reference'", "wait-for cycle"));
+  CHECK(has_error(project.status(), "hls-deadlock", "test run 'no reference'",
+                  "it expects no output, and its outputs, which a non-blocking access reaches, have no reference but "
+                  "Loom's simulation, so the testbench has nothing to compare"));
+  CHECK(project.status().errors().size() == 1);
 }
 
 }  // namespace

@@ -96,6 +96,15 @@ inline Region paced_region(int64_t k = 6) {
   return region.value();
 }
 
+// Whether `status` holds an error of `kind` whose place holds `where` and whose message holds `message`.
+inline bool has_error(const Status& status, const std::string& kind, const std::string& where,
+                      const std::string& message) {
+  for (const Error& e : status.errors())
+    if (e.kind == kind && e.where.find(where) != std::string::npos && e.message.find(message) != std::string::npos)
+      return true;
+  return false;
+}
+
 // How many times `text` holds `part`.
 inline int count(const std::string& text, const std::string& part) {
   int n = 0;
