@@ -432,7 +432,8 @@ struct Sender {
 };
 // Late stage: each trip offers a word to `a` with write_nb at stage 3, then
 // reads `b` at stage 0 (a read's default stage, whatever precedes it).
-struct LateStage {
+template <int Stage = 3, int Depth = 4>
+struct LateStageAt {
   LOOM_UNIT("late_stage");
   LOOM_WRITES(a, Value);
   LOOM_READS(b, Value);
@@ -440,8 +441,8 @@ struct LateStage {
   LOOM_PARAM(k, K);
   static constexpr auto ports = port_list(a, b);
   static constexpr auto params = param_list(k);
-  static constexpr Pipeline pipeline{1, 4};
-  LOOM_STAGES(at_stage(a, 3));
+  static constexpr Pipeline pipeline{1, Depth};
+  LOOM_STAGES(at_stage(a, Stage));
   template <class IO>
   static void body(IO& io) {
     for (int64_t i = 0; i < io.param(k); ++i) {
@@ -453,6 +454,7 @@ struct LateStage {
     }
   }
 };
+using LateStage = LateStageAt<>;
 // Reads `a` only once the sender is done: until then it is `a`'s reader,
 // not finished, so the late stage's write_nb parks on it.
 struct AfterSender {
@@ -495,6 +497,35 @@ TEST_CASE("a parked write_nb at the last stage does not hide a read at the first
     CHECK(lane(r, "SENT", 0) == 2 * k - 1);
     CHECK(lane(r, "SENT", 1) == k * (k - 1));
   }
+}
+
+// The same three processes, with the write_nb two stages deeper: parked
+// there, the late stage and the sender wait on each other (each one's answer
+// hangs on what the other does earlier in its iteration), nothing is proved,
+// and the engine answers the sender on trust, that the late stage reads `b`
+// no sooner than its parked access. The read, after it in source order at
+// stage 0, breaks that: the run stops by name instead of keeping the answer.
+TEST_CASE("an answer given on trust that a later access breaks stops the run with stage-order", "[nonblocking][timing]") {
+  using Deep = LateStageAt<5, 6>;
+  ParameterSet params;
+  params.param("K", 3, 1, 100, "words sent");
+  Architecture arch("stage_order", params);
+  Handle a = arch.channel<Value>("a", one(), 1, "offered by the late stage");
+  Handle b = arch.channel<Value>("b", one(), 1, "polled by the sender");
+  Handle c = arch.channel<Value>("c", one(), 1, "the sender's sum");
+  Handle S = arch.scalar<Pair>("SENT", Protocol::ap_vld, "[trips, sum of the trips that sent]");
+  place<Sender>(arch, "sender", one()).bind(Sender::b, b()).bind(Sender::c, c()).bind(Sender::SENT, S());
+  place<Deep>(arch, "late_stage", one()).bind(Deep::a, a()).bind(Deep::b, b());
+  place<AfterSender>(arch, "after_sender", one()).bind(AfterSender::c, c()).bind(AfterSender::a, a());
+  auto region = arch.compose({});
+  REQUIRE(region.ok());
+  const auto r = simulate(region.value(), {}, {});
+  REQUIRE(r.ok());
+  INFO(r.value().summary());
+  REQUIRE(r.value().outcome == SimResult::error);
+  const std::string text = r.value().errors.to_string();
+  CHECK(text.find("error[stage-order] unit 'late_stage' port 'b'") != std::string::npos);
+  CHECK(text.find("process 'sender' was answered") != std::string::npos);
 }
 
 }  // namespace
