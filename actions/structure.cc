@@ -22,7 +22,7 @@ int64_t DerivedUnit::crossing() const {
   int64_t raw = 1;
   for (const DerivedPort& p : ports)
     if (p.writes) raw = std::max(raw, p.read_after_write);
-  return (rows + cols - 1) * (depth - 1 + raw);
+  return (rows + cols - 1) * (write_stage + raw);
 }
 
 const DerivedPort* DerivedUnit::port(std::string_view name) const {
@@ -35,7 +35,8 @@ Structure structure(const ArchitectureView& architecture) {
   Structure s;
   std::set<std::string> states, channels;
   for (const ArchitectureView::Kernel& k : architecture.kernels()) {
-    DerivedUnit u{k.name, k.instances, {}, k.rows, k.cols, k.depth, k.ii, k.ops, k.arithmetic};
+    DerivedUnit u{k.name, k.instances, {}, k.rows, k.cols, k.depth, k.ii, k.ops, k.arithmetic,
+                  k.write_stage >= 0 ? k.write_stage : k.depth - 1};
     const auto add = [&u](const std::string& port, int64_t capacity, bool reads, bool writes, int64_t read_latency = 0,
                           int64_t write_response = 0) {
       if (u.port(port) == nullptr) u.ports.push_back({port, capacity, read_latency, write_response});
@@ -43,13 +44,29 @@ Structure structure(const ArchitectureView& architecture) {
       for (DerivedPort& p : u.ports)
         if (p.name == port) p.reads = p.reads || reads, p.writes = p.writes || writes;
     };
+    // A grid's chains (channels it both reads and writes) carry one
+    // wavefront's words together: an instance joins what its neighbours
+    // wrote, so a word written before the latest chain's waits in its FIFO
+    // for the difference. D slots then pass D words every period + skew
+    // cycles (compose/sim/fifo_timing.h's recurrence, the read that late).
+    std::set<std::string> read_here;
+    for (const ArchitectureView::Bound& b : k.bound)
+      if (b.channel && b.reads) read_here.insert(b.name);
+    int64_t latest = 0;
+    for (const ArchitectureView::Bound& b : k.bound)
+      if (b.channel && b.writes && read_here.count(b.name)) latest = std::max(latest, b.write_stage);
     for (const ArchitectureView::Bound& b : k.bound) {
       if (b.channel) {
         add(b.name, 1, b.reads, b.writes);
+        const bool chain = b.writes && read_here.count(b.name) && b.write_stage >= 0;
+        const int64_t skew = chain ? latest - b.write_stage : 0;
         for (DerivedPort& p : u.ports)
           if (p.name == b.name) {
             p.read_after_write = std::max(p.read_after_write, b.read_after_write);
-            p.rate = slower(p.rate, b.rate);
+            p.rate = slower(p.rate, {b.rate.words, b.rate.cycles + skew});
+            p.skew = std::max(p.skew, skew);
+            if (chain) u.chained = slower(u.chained, {b.rate.words, b.rate.cycles + skew});
+            u.skew = std::max(u.skew, skew);
           }
         if (channels.insert(b.name).second) s.channels.push_back({b.name, b.lanes, b.lane_bits});
         continue;
@@ -134,7 +151,7 @@ Rate rate(const Structure& st, const Unit& unit, std::string_view port) {
   Rate out;
   for (const DerivedUnit* d : kernels_of(st, unit))
     for (const std::string& name : composed)
-      if (const DerivedPort* derived = d->port(name)) out = slower(out, derived->rate);
+      if (const DerivedPort* derived = d->port(name)) out = slower(out, slower(derived->rate, d->chained));
   return out;
 }
 

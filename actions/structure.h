@@ -63,6 +63,10 @@ class ArchitectureView {
     // depth and its FIFO's period (compose/sim/fifo_timing.h, fifo_period);
     // a word a cycle otherwise.
     Rate rate = {};
+    // A channel the kernel writes: the stage its write takes in the
+    // iteration (its loads' latency and its declared operation latency,
+    // docs/timing.md "Stages"); -1 otherwise.
+    int64_t write_stage = -1;
   };
   struct Kernel {
     std::string name;   // the placement, e.g. "spm"
@@ -73,6 +77,10 @@ class ArchitectureView {
     int64_t ii = 1;              // its pipeline's initiation interval
     std::vector<std::string> ops = {};  // the arithmetic its unit declares it provides; empty: undeclared
     ActionPort arithmetic = {"", 1, PortOrigin::arithmetic};  // the port it books, where its unit declares one
+    // The latest stage a row's writes take after its read, as the simulator
+    // puts them (docs/timing.md, "Stages"): the latest Bound::write_stage,
+    // and no sooner than its loads' latency. -1: not stated, the last stage.
+    int64_t write_stage = -1;
   };
   virtual ~ArchitectureView() = default;
   virtual std::vector<Kernel> kernels() const = 0;
@@ -90,6 +98,10 @@ struct DerivedPort {
   bool reads = false, writes = false;
   int64_t read_after_write = 0;  // a channel's, as Bound gives it
   Rate rate = {};                // a channel's, as Bound gives it, normal(); a word a cycle otherwise
+  // A chain inside a grid (reads and writes): how many stages before the
+  // grid's latest chain its word is written. Its receiver joins the two, so
+  // the word holds its FIFO slot that much longer (structure()).
+  int64_t skew = 0;
 };
 
 struct DerivedUnit {
@@ -99,13 +111,21 @@ struct DerivedUnit {
   int64_t rows = 1, cols = 1, depth = 1, ii = 1;
   std::vector<std::string> ops = {};  // what the kernel's unit declares it computes; empty: undeclared
   ActionPort arithmetic = {"", 1, PortOrigin::arithmetic};  // the port that arithmetic books; empty name: none
+  int64_t write_stage = 0;  // Kernel::write_stage, or depth - 1 where the view states none
+  // The slowest of its chains' rates: what a row entering the grid passes
+  // through, so every port of the kernel is held to it (rate()).
+  Rate chained = {};
+  // The most stages a chain's word waits for its partner (DerivedPort::skew):
+  // at a word a cycle, that many of each chain FIFO's slots hold words in
+  // flight, so the grid buffers that many fewer when its receiver stops.
+  int64_t skew = 0;
   const DerivedPort* port(std::string_view name) const;
   // A row's latency across the kernel: a wavefront crosses rows + cols - 1
   // instances, each its pipeline depth and a cycle of channel.
   int64_t latency() const { return (rows + cols - 1) * (depth + 1); }
   // The same crossing as its channels time it: a word read at a stage's first
-  // cycle is written at its last (depth - 1 later) and can be read by the next
-  // instance read_after_write after that (compose/sim/fifo_timing.h).
+  // cycle is written write_stage later and can be read by the next instance
+  // read_after_write after that (compose/sim/fifo_timing.h).
   int64_t crossing() const;
 };
 

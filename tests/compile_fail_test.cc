@@ -93,6 +93,13 @@ TEST_CASE("write_nb() on a port the unit reads fails to compile", "[compile-fail
                  "loom: read_nb() and empty() take a LOOM_READS port; write_nb() and full() a LOOM_WRITES port");
 }
 
+TEST_CASE("an operation latency on a port the unit reads, or past its depth, fails to compile", "[compile-fail]") {
+  expect_refusal("compute_on_read_port.cc",
+                 "loom: LOOM_COMPUTE states the latency before a channel write port's value (LOOM_WRITES)");
+  expect_refusal("compute_past_depth.cc",
+                 "loom: a LOOM_STAGES stage or LOOM_COMPUTE latency lies in the unit's pipeline: 0 <= figure < depth");
+}
+
 TEST_CASE("storing to a read-only argument fails to compile", "[compile-fail]") {
   expect_refusal("read_only_argument.cc", "loom: store() to an argument the unit declares read-only");
 }

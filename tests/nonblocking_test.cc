@@ -139,13 +139,13 @@ TEST_CASE("dispatch: which worker got what, and the cycles, in closed form", "[n
 }
 
 TEST_CASE("fetch: the wrong path fetch runs down is the redirect loop's latency, in closed form", "[nonblocking][timing]") {
-  const int64_t lag_e = nonblocking::Executor::pipeline.depth - 1;
+  const int64_t lag_e = nonblocking::kRedirectStage;
   for (int64_t d : {2, 3})
     for (auto [n, b, j] : {std::tuple<int64_t, int64_t, int64_t>{1000, 8, 6}, {1, 8, 6}, {40, 1, 7}, {77, 5, nonblocking::kMinJump}}) {
       INFO("N=" << n << " B=" << b << " J=" << j << " QD=" << d);
       const int64_t rw = read_after_write(Pair::bits, d);
       // A branch fetched at trip f is read at f + rw (execute keeps up), its
-      // redirect written lag_e stages on and visible rw after: the first
+      // redirect written lag_e stages on (in the read's) and visible rw after: the first
       // trip that sees it is f + rw + lag_e + rw, and every trip between
       // fetched the wrong path.
       const int64_t wrong_path = rw + lag_e + rw - 1;

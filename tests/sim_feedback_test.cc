@@ -108,9 +108,10 @@ constexpr int64_t K = 64;
 
 // The controller's trip i issues at s_i and writes its request at stage 0 (it
 // has no input before it); the processor reads it rw later at its stage 0 and
-// answers lag_p = depth_p - 1 stages on; the controller reads the reply at
+// answers in that stage (its doubling chains into the read's cycle, as Vitis
+// schedules it, whatever its depth); the controller reads the reply at
 // stage r_c and stalls until the reply is readable, rw after its write. So
-// trip i + 1 issues at s_i + rw + lag_p + rw - r_c + 1, and never sooner than
+// trip i + 1 issues at s_i + rw + rw - r_c + 1, and never sooner than
 // II = 1 later. By default r_c = 0, the first stage; a LOOM_WAIT after the
 // write puts it one past the write, each further one a stage more (within
 // the depth); a declared stage is r_c.
@@ -142,7 +143,7 @@ void round_trip(int64_t fifo_depth, int64_t read_stage, SimOptions::Engine engin
   // A FIFO of D words frees a slot kWriteAfterRead after its read, so the
   // request FIFO carries D words every rw + kWriteAfterRead cycles.
   const int64_t carried = (rw + kWriteAfterRead + fifo_depth - 1) / fifo_depth;
-  const int64_t period = std::max<int64_t>({1, carried, rw + (DepthP - 1) + rw - read_stage + 1});
+  const int64_t period = std::max<int64_t>({1, carried, rw + rw - read_stage + 1});
   const auto& replies = timeline.words(1);
   REQUIRE(static_cast<int64_t>(replies.size()) == K);
   for (size_t i = 1; i < replies.size(); ++i) {
@@ -157,11 +158,16 @@ TEST_CASE("a request/response loop between two II=1 processes: the round trip in
           "and 4", "[timing][feedback]") {
   for (auto engine : {SimOptions::Engine::coupled, SimOptions::Engine::trace})
     for (int64_t d : {1, 2, 4}) {
-      round_trip<Controller<2>, 1>(d, 0, engine);
-      round_trip<Controller<2, 1>, 1>(d, 1, engine);  // the user's kernels: the read one stage past the write
-      round_trip<Controller<1>, 1>(d, 0, engine);
+      // A processor of depth 2, as Vitis reports such a loop (a FIFO read, a
+      // multiply by 2 and a FIFO write); the published feedback kernel is the
+      // controller of depth 3 reading its reply after ap_wait(): 2 cycles a
+      // trip at FIFO depth 2 and more, as its co-simulation gives.
+      round_trip<Controller<2>, 2>(d, 0, engine);
+      round_trip<Controller<2, 1>, 2>(d, 1, engine);  // the user's kernels: the read one stage past the write
+      round_trip<Controller<1>, 2>(d, 0, engine);
       round_trip<Controller<3>, 2>(d, 0, engine);
       round_trip<Controller<3, 1>, 2>(d, 1, engine);
+      round_trip<Controller<3, 1>, 3>(d, 1, engine);
     }
 }
 
@@ -170,12 +176,12 @@ TEST_CASE("clock boundaries (LOOM_WAIT) and a declared stage (LOOM_STAGES) move 
   // its FIFO: at depth 1 and 2 that wait, not the round trip, sets the rate.
   for (auto engine : {SimOptions::Engine::coupled, SimOptions::Engine::trace})
     for (int64_t d : {4, 8}) {
-      round_trip<Controller<4, 1>, 1>(d, 1, engine);
-      round_trip<Controller<4, 2>, 1>(d, 2, engine);
-      round_trip<Controller<4, 3>, 1>(d, 3, engine);
-      round_trip<Controller<4, 5>, 1>(d, 3, engine);  // no stage past the depth's last
-      round_trip<DeclaredController<2, 1>, 1>(d, 1, engine);
-      round_trip<DeclaredController<4, 2>, 1>(d, 2, engine);
+      round_trip<Controller<4, 1>, 2>(d, 1, engine);
+      round_trip<Controller<4, 2>, 2>(d, 2, engine);
+      round_trip<Controller<4, 3>, 2>(d, 3, engine);
+      round_trip<Controller<4, 5>, 2>(d, 3, engine);  // no stage past the depth's last
+      round_trip<DeclaredController<2, 1>, 2>(d, 1, engine);
+      round_trip<DeclaredController<4, 2>, 2>(d, 2, engine);
     }
 }
 

@@ -414,15 +414,18 @@ TEST_CASE("three loads of a dual-port memory in one trip: refused at II=1, two c
   auto at2 = loads<3, 2>(Storage::dual_port);
   REQUIRE(at2.ok());
   REQUIRE(at2.value().ok());
-  // Trip i issues at E + 2i, E = S + kLoopEntry: the loader writes sum i then
-  // (depth 1); the sink (II=1, depth 1) reads it a cycle later, at E + 2i + 1,
-  // and drains a cycle after; each leaves its loop a cycle after its drain.
+  // Trip i issues at E + 2i, E = S + kLoopEntry: its third load is two
+  // accesses in, and its data is there the RAM's read latency later, when
+  // the loader writes sum i: L = 2 + kRamReadLatency stages in, past its
+  // depth of 1, so its last trip drains that much later. The sink (II=1,
+  // depth 1) reads it a cycle later, at E + 2i + L + 1, and drains a cycle
+  // after; each leaves its loop a cycle after its drain.
   const SimResult& r = at2.value();
-  const int64_t E = S + kLoopEntry;
+  const int64_t E = S + kLoopEntry, L = 2 + kRamReadLatency;
   CHECK(r.processes[0].iterations == K);
-  CHECK(r.processes[0].finish == E + 2 * (K - 1) + 1 + kLoopExit);
-  CHECK(r.processes[1].finish == E + 2 * (K - 1) + 2 + kLoopExit);
-  CHECK(r.cycles == E + 2 * (K - 1) + 2 + kLoopExit + kRegionDone);
+  CHECK(r.processes[0].finish == E + 2 * (K - 1) + L + 1 + kLoopExit);
+  CHECK(r.processes[1].finish == E + 2 * (K - 1) + L + 2 + kLoopExit);
+  CHECK(r.cycles == E + 2 * (K - 1) + L + 2 + kLoopExit + kRegionDone);
   // Two loads fit one cycle of a true dual-port RAM, not of a single-port one.
   CHECK(loads<2, 1>(Storage::dual_port).value().ok());
   budget_refusal(loads<2, 1>(Storage::single_port));

@@ -117,7 +117,8 @@ struct Emit {
   }
 };
 
-// Passes K tokens through, adding one to lane 1.
+// Passes K tokens through, adding one to lane 1 in an operation that takes
+// the whole depth (LOOM_COMPUTE): a stage of that latency.
 template <int II, int Depth>
 struct Stage {
   LOOM_UNIT("stage");
@@ -127,6 +128,7 @@ struct Stage {
   static constexpr auto ports = port_list(in, out);
   static constexpr auto params = param_list(k);
   static constexpr Pipeline pipeline{/*ii=*/II, /*depth=*/Depth};
+  LOOM_COMPUTE(computed(out, Depth - 1));
   template <class IO> static void body(IO& io) {
     for (int64_t i = 0; i < io.param(k); ++i) {
       Token t = io.read(in);

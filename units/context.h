@@ -402,22 +402,32 @@ void run_body(Backend& backend, const Index& index) {
 }
 
 namespace detail {
-// LOOM_STAGES into the model, each port's stage checked at compile time.
-template <class U, class... Ps>
-void add_stages(UnitModel& model, const StageList<Ps...>& list) {
-  static_assert(((port_position<U, Ps> >= 0) && ...), "loom: LOOM_STAGES names a port that is not in the unit's port_list");
-  static_assert(((Ps::kind == PortKind::reads || Ps::kind == PortKind::writes) && ...),
+// A LOOM_STAGES or LOOM_COMPUTE list into `out`, (port, figure) a port, each
+// checked at compile time: a port of U's, of the kind its figure is about,
+// and a figure within U's pipeline (0 <= figure < depth, the iteration's).
+template <class U, auto List, class L = std::remove_cv_t<decltype(List)>>
+struct Figures;
+template <class U, auto List, class Tag, class... Ps>
+struct Figures<U, List, PortFigures<Tag, Ps...>> {
+  static constexpr bool stages = std::is_same_v<Tag, StageTag>;
+  static_assert(((port_position<U, Ps> >= 0) && ...),
+                "loom: LOOM_STAGES or LOOM_COMPUTE names a port that is not in the unit's port_list");
+  static_assert(!stages || ((Ps::kind == PortKind::reads || Ps::kind == PortKind::writes) && ...),
                 "loom: LOOM_STAGES states the stage of a channel port (LOOM_READS, LOOM_WRITES)");
+  static_assert(stages || ((Ps::kind == PortKind::writes) && ...),
+                "loom: LOOM_COMPUTE states the latency before a channel write port's value (LOOM_WRITES)");
   static_assert(
       [] {
-        for (int stage : U::stages.stage)
-          if (stage < 0 || stage >= U::pipeline.depth) return false;
+        for (int figure : List.value)
+          if (figure < 0 || figure >= U::pipeline.depth) return false;
         return true;
       }(),
-      "loom: a LOOM_STAGES stage lies in the unit's pipeline: 0 <= stage < depth");
-  size_t k = 0;
-  (model.stages.emplace_back(port_position<U, Ps>, list.stage[k++]), ...);
-}
+      "loom: a LOOM_STAGES stage or LOOM_COMPUTE latency lies in the unit's pipeline: 0 <= figure < depth");
+  static void add(std::vector<std::pair<int, int>>& out) {
+    size_t k = 0;
+    (out.emplace_back(port_position<U, Ps>, List.value[k++]), ...);
+  }
+};
 }  // namespace detail
 
 // The run-time model of a declared unit, run through the virtual Io. compose/
@@ -446,7 +456,8 @@ UnitModel describe() {
     model.param_tags.emplace_back(P::tag_name);
   });
   model.pipeline = U::pipeline;
-  if constexpr (requires { U::stages; }) detail::add_stages<U>(model, U::stages);
+  if constexpr (requires { U::stages; }) detail::Figures<U, U::stages>::add(model.stages);
+  if constexpr (requires { U::compute; }) detail::Figures<U, U::compute>::add(model.compute);
   hana::for_each(detail::nonblocking_types<U>(), [&](auto t) {
     using P = typename decltype(t)::type;
     static_assert(port_position<U, P> >= 0, "loom: LOOM_NONBLOCKING names a port that is not in the unit's port_list");

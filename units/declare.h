@@ -106,25 +106,42 @@ struct Pipeline {
   int depth;
 };
 
+// A figure a unit states about each of some of its ports, in cycles of its
+// iteration: one shape for LOOM_STAGES and LOOM_COMPUTE, told apart by Tag.
+// Statements about the schedule, not directives: nothing of them is emitted.
+template <class Tag, class P>
+struct PortFigure {
+  int value;
+};
+template <class Tag, class... Ps>
+struct PortFigures {
+  int value[sizeof...(Ps)];
+};
+template <class Tag, class... Ps>
+constexpr PortFigures<Tag, Ps...> port_figures(PortFigure<Tag, Ps>... figures) {
+  return PortFigures<Tag, Ps...>{{figures.value...}};
+}
+
 // LOOM_STAGES's declaration: every access on port P takes stage `stage` of
 // its iteration (0 <= stage < depth), where the default Loom infers from
-// source order is not what Vitis schedules (docs/timing.md, "Stages"). A
-// statement about the schedule, not a directive: nothing of it is emitted.
+// source order is not what Vitis schedules (docs/timing.md, "Stages").
+struct StageTag {};
 template <class P>
-struct StagedPort {
-  int stage;
-};
-template <class P>
-constexpr StagedPort<P> at_stage(P, int stage) {
-  return StagedPort<P>{stage};
+constexpr PortFigure<StageTag, P> at_stage(P, int stage) {
+  return {stage};
 }
-template <class... Ps>
-struct StageList {
-  int stage[sizeof...(Ps)];
-};
-template <class... Ps>
-constexpr StageList<Ps...> stage_list(StagedPort<Ps>... staged) {
-  return StageList<Ps...>{{staged.stage...}};
+
+// LOOM_COMPUTE's declaration: every write on port P leaves `cycles` stages
+// after the latest input before it in the iteration, where the operations
+// between take that long (a DSP multiply, a divider, a floating-point add:
+// the latency Vitis's synthesis report gives the operator, or BIND_OP's
+// `latency`; UG1399 "pragma HLS bind_op"). By default a write leaves in the
+// stage its latest input's data is there: the operations between chain into
+// that cycle (docs/timing.md, "Stages"). 0 <= cycles < depth.
+struct ComputeTag {};
+template <class P>
+constexpr PortFigure<ComputeTag, P> computed(P, int cycles) {
+  return {cycles};
 }
 
 // LOOM_NONBLOCKING's declaration: the channel ports whose FIFO the body may
@@ -161,8 +178,12 @@ struct ArithmeticPort {
   static constexpr ::loom::ArithmeticPort arithmetic { port_name, uses, what }
 
 // The stages the scheduler gives some channel ports' accesses, e.g.
-// LOOM_STAGES(at_stage(p_in, 0), at_stage(c_out, 1)): see StagedPort.
-#define LOOM_STAGES(...) static constexpr auto stages = ::loom::stage_list(__VA_ARGS__)
+// LOOM_STAGES(at_stage(p_in, 0), at_stage(c_out, 1)): see at_stage.
+#define LOOM_STAGES(...) static constexpr auto stages = ::loom::port_figures(__VA_ARGS__)
+
+// The latency of the operations before some write ports' values, e.g.
+// LOOM_COMPUTE(computed(p_out, 2)): see computed.
+#define LOOM_COMPUTE(...) static constexpr auto compute = ::loom::port_figures(__VA_ARGS__)
 
 // The channel ports the body accesses without blocking, e.g.
 // LOOM_NONBLOCKING(redirect, out): see NonblockingList. A non-blocking access

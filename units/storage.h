@@ -23,6 +23,13 @@ enum class Storage {
   registers,         // array_partition complete
 };
 
+// The stages after a load that its data is there: a RAM gives it the cycle
+// after its address (UG1399, "Port-Level I/O: Memory Interface Protocol", as
+// an ap_memory argument's default; BIND_STORAGE's default latency for a block
+// or LUT RAM), registers at once.
+inline constexpr int kRamReadLatency = 1;
+constexpr int read_latency(Storage storage) { return storage == Storage::registers ? 0 : kRamReadLatency; }
+
 // Whether `loads` loads and `stores` stores fit in `ii` cycles of `storage`.
 constexpr bool fits(Storage storage, int64_t loads, int64_t stores, int64_t ii) {
   switch (storage) {

@@ -32,6 +32,8 @@ struct UnitModel {
   Pipeline pipeline{1, 1};
   // LOOM_STAGES: (declared port, the stage every access on it takes).
   std::vector<std::pair<int, int>> stages = {};
+  // LOOM_COMPUTE: (declared write port, the latency of the operations before its value).
+  std::vector<std::pair<int, int>> compute = {};
   std::vector<std::string> ops = {};  // the arithmetic it provides (LOOM_OPS); empty: undeclared
   // The port that arithmetic books (LOOM_ARITHMETIC); an empty name: undeclared.
   std::string arithmetic_port = {}, arithmetic_reason = {};

@@ -23,6 +23,7 @@ inline ProcessClock clock_for(const Region& region, int id, SimListener* events)
     if (!t.bound() || t.kind == ObjectKind::channel) continue;
     if (t.kind == ObjectKind::memory) {
       clock.bound_to(static_cast<int>(k), ProcessClock::kMemory);
+      clock.memory_read_latency(static_cast<int>(k), read_latency(region.memories[static_cast<size_t>(t.id)].storage));
       continue;
     }
     const ArgumentInstance& a = region.arguments[static_cast<size_t>(t.id)];
@@ -37,6 +38,12 @@ inline ProcessClock clock_for(const Region& region, int id, SimListener* events)
     const int first = unit.first_slot.empty() ? port : unit.first_slot[static_cast<size_t>(port)];
     const int end = unit.first_slot.empty() ? port + 1 : unit.first_slot[static_cast<size_t>(port) + 1];
     for (int slot = first; slot < end; ++slot) clock.declare_stage(slot, stage);
+  }
+  // LOOM_COMPUTE likewise.
+  for (const auto& [port, cycles] : unit.compute) {
+    const int first = unit.first_slot.empty() ? port : unit.first_slot[static_cast<size_t>(port)];
+    const int end = unit.first_slot.empty() ? port + 1 : unit.first_slot[static_cast<size_t>(port) + 1];
+    for (int slot = first; slot < end; ++slot) clock.compute_latency(slot, cycles);
   }
   return clock;
 }

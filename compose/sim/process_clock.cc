@@ -10,6 +10,7 @@ ProcessClock::ProcessClock(Pipeline pipeline, int ports, SimListener* listener, 
       kind_(2 * static_cast<size_t>(ports), kStream),
       listener_(listener), process_(process), issue_(start - pipeline.ii), start_(start) {
   assert(pipeline.ii >= 1 && pipeline.depth >= 1 && start >= 0);
+  data_.assign(static_cast<size_t>(ports), 0);
 }
 
 int64_t ProcessClock::probe(int port, bool write_side) {

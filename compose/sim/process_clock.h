@@ -1,8 +1,13 @@
 // The timing of one process, as docs/timing.md describes it. A process is a
-// pipelined loop: iteration i issues at s_i >= s_{i-1} + II, reads its inputs at
-// s_i and writes what it computed from them depth - 1 cycles later (a write
-// with no input before it in the iteration at s_i); a unit's declared stages
-// and its clock boundaries in a protocol region move them (declare_stage(), wait()).
+// pipelined loop: iteration i issues at s_i >= s_{i-1} + II, and each access
+// takes the earliest stage its inputs allow, as Vitis's scheduler puts it: a
+// read at s_i, a write at the stage its latest input's data is there (a
+// stream read's in its own stage, a load's its RAM's latency later) plus the
+// declared latency of the operations between them (LOOM_COMPUTE; 0 by
+// default), a write with no input before it at s_i. The depth stays the
+// iteration's latency: it bounds the stages and gates the drain. A unit's
+// declared stages and its clock boundaries in a protocol region move them
+// (declare_stage(), wait()).
 //
 // Where the body marks its loop (LOOM_PIPELINE), each trip is exactly one
 // iteration, and the trip's accesses share it: the k-th access to one side of
@@ -94,7 +99,7 @@ class ProcessClock {
     if (staged_) [[unlikely]]
       return staged_read(port, k, readable);
     stall(Interval::wait_empty, port, readable - k);
-    write_at_ = lag_;  // what the iteration writes now is computed from an input
+    input(k);  // the word is there in the read's own stage
     return issue_ + k;
   }
   // A write on `port` whose FIFO slot frees at `freed` (the read of the token
@@ -113,7 +118,7 @@ class ProcessClock {
     const int64_t k = use(port);
     if (staged_) [[unlikely]]
       return issue_ + staged_read_at(port, k);
-    write_at_ = lag_;
+    input(k);
     return issue_ + k;
   }
   int64_t write_nb(int port) {
@@ -136,9 +141,8 @@ class ProcessClock {
   // stage past every earlier one's, within the depth (the declared depth is
   // the iteration's: a boundary past its last stage has no stage to take).
   void wait() {
-    // Until the first boundary the hot path keeps no input_: an input set
-    // write_at_ to lag_ (a lag of 0 gives the boundary no room either way).
-    if (!staged_) input_ = write_at_ != 0, staged_ = true;
+    // Until the first boundary the hot path keeps its inputs' latest stage in write_at_.
+    if (!staged_) usable_ = write_at_, staged_ = true;
     // The boundary follows every access, and the last boundary. A read
     // with no declared stage took the boundary then in force (or the first
     // stage), up to late_ cycles on: the hot path does not count it.
@@ -153,7 +157,7 @@ class ProcessClock {
     const int64_t k = use(port);
     if (staged_) [[unlikely]]
       return staged_load(port, k);
-    write_at_ = lag_;
+    input(k + data_[static_cast<size_t>(port)]);
     return k;
   }
   // Port `port` is an ap_memory argument whose load data is usable `latency`
@@ -164,6 +168,17 @@ class ProcessClock {
     if (latency_.empty()) latency_.assign(static_cast<size_t>(ports_), 0);
     latency_[static_cast<size_t>(port)] = latency;
     staged_ = true;
+  }
+  // Port `port` is an on-chip memory whose load data is there `stages`
+  // stages after the load: its storage's read_latency() (units/storage.h).
+  void memory_read_latency(int port, int stages) { data_[static_cast<size_t>(port)] = stages; }
+  // Every write on stream port `port` leaves `cycles` stages after its
+  // latest input, the latency of the operations between (LOOM_COMPUTE).
+  void compute_latency(int port, int cycles) {
+    if (compute_.empty()) compute_.assign(static_cast<size_t>(ports_), 0);
+    compute_[static_cast<size_t>(port)] = cycles;
+    declares_ = staged_ = true;
+    if (declared_.empty()) declared_.assign(static_cast<size_t>(ports_), -1);
   }
   [[gnu::always_inline]] int64_t store(int port) { return use(ports_ + port); }
   // An access to registers outside a marked trip: only a `rewrite` (a row
@@ -261,13 +276,17 @@ class ProcessClock {
     count = 1;
     return 0;
   }
+  // An input of the hot path whose data is there at stage `at`.
+  [[gnu::always_inline]] void input(int64_t at) {
+    input_ = true;
+    if (at > write_at_) write_at_ = at;
+  }
   // The stage of the iteration a write takes by default (docs/timing.md,
-  // "Stages"): one whose value the iteration computed from an input (a read
-  // or a load before it) leaves at the last stage, depth - 1, or once the
-  // input's data is usable if later; one that has none at the first; and
-  // none before the iteration's last clock boundary. A read goes at the
-  // boundary. The hot path keeps it in write_at_.
-  int64_t default_write() const { return std::max(input_ ? std::max(lag_, usable_) : 0, fence_); }
+  // "Stages"): one whose value the iteration computed from inputs (reads or
+  // loads before it) leaves once the latest input's data is there; one that
+  // has none at the first; and none before the iteration's last clock
+  // boundary. A read goes at the boundary. The hot path keeps it in write_at_.
+  int64_t default_write() const { return std::max(input_ ? usable_ : 0, fence_); }
   // Where the process has declared stages, a clock boundary or a load
   // latency (staged_), its accesses keep the full state, out of line.
   [[gnu::noinline]] int64_t staged_read(int port, int64_t k, int64_t readable) {
@@ -281,31 +300,39 @@ class ProcessClock {
                                                                               : fence_ + k;
     if (declares_) reached(at);  // else at the boundary, as wait() counts it
     input_ = true;
+    usable_ = std::max(usable_, at);
     write_at_ = default_write();
     return at;
   }
   [[gnu::noinline]] int64_t staged_load(int port, int64_t k) {
     input_ = true;
-    if (!latency_.empty()) loaded(port, k);
+    loaded(port, k);
     write_at_ = default_write();
     return k;
   }
+  // A write's declared stage, or the default with its operations' latency.
   int64_t declared_write(int port) const {
     const int8_t d = declared_[static_cast<size_t>(port)];
-    return d >= 0 ? d : write_at_;
+    if (d >= 0) return d;
+    return write_at_ + (input_ && !compute_.empty() ? compute_[static_cast<size_t>(port)] : 0);
   }
   // The k-th load of the iteration on `port`, at the boundary then in force
-  // plus k: its data is usable `latency` stages on.
+  // plus k: its data is usable its RAM's latency on (an ap_memory
+  // argument's, or an on-chip memory's).
   void loaded(int port, int64_t k) {
-    const int latency = latency_[static_cast<size_t>(port)];
-    if (latency == 0) return;
+    const int latency = latency_.empty() || latency_[static_cast<size_t>(port)] == 0 ? data_[static_cast<size_t>(port)]
+                                                                                      : latency_[static_cast<size_t>(port)];
     usable_ = std::max(usable_, fence_ + k + latency);
     late_ = std::max(late_, usable_ - lag_);
   }
   // The latest stage a write of the iteration took (a read's too, where a
   // stage is declared), for the next boundary.
+  // A write past the last stage (its operations' latency after a late
+  // input) drains that much later.
   int64_t reached(int64_t at) {
     top_ = std::max(top_, at);
+    if (at > lag_ + late_) [[unlikely]]
+      late_ = at - lag_;
     return at;
   }
   int64_t uses_in_trip(int slot) const {
@@ -322,9 +349,9 @@ class ProcessClock {
   }
   [[gnu::always_inline]] void next_iteration() {
     issue_ += pipeline_.ii;
-    late_ = 0, write_at_ = 0, top_ = -1;
+    late_ = 0, write_at_ = 0, top_ = -1, input_ = false;
     if (staged_) [[unlikely]]
-      input_ = false, waited_ = false, fence_ = 0, usable_ = 0;
+      waited_ = false, fence_ = 0, usable_ = 0;
     ++iterations_;
     if (issue_ > bound_) [[unlikely]]
       *alarm_ = INT64_MIN;
@@ -402,6 +429,8 @@ class ProcessClock {
   bool input_ = false, waited_ = false;
   int64_t fence_ = 0, usable_ = 0;
   std::vector<int> latency_;      // each port's ap_memory read latency (0: none); empty if none has one
+  std::vector<int> data_;         // each port's on-chip memory read latency (0: none)
+  std::vector<int> compute_;      // each write port's LOOM_COMPUTE latency; empty if none is declared
   std::vector<int8_t> declared_;  // each port's LOOM_STAGES stage, or -1; empty if none is declared
   int64_t stalled_[4] = {0, 0, 0, 0};
   int64_t start_;       // the cycle the process's first state runs

@@ -11,6 +11,11 @@
 
 namespace loom { namespace nonblocking {
 
+// The stage its redirect takes: the one it reads the branch at, the stage
+// its input's word is there (the default, docs/timing.md "Stages"; the compare
+// and add before it chain into that cycle).
+constexpr int64_t kRedirectStage = 0;
+
 struct Executor {
   LOOM_UNIT("executor");
   LOOM_READS(insn, Pair);

@@ -42,10 +42,10 @@ namespace {
 
 Workload workload(const Region& region, uint64_t) {
   const int64_t n = region.params["N"], b = region.params["B"], j = region.params["J"], depth = region.params["QD"];
-  // A branch fetched at trip f is read rw later, its redirect written at
-  // execute's last stage and seen rw after that: fetch runs on meanwhile.
+  // A branch fetched at trip f is read rw later, its redirect written in
+  // execute's kRedirectStage and seen rw after that: fetch runs on meanwhile.
   const int64_t rw = read_after_write(Pair::bits, depth);
-  const FetchOutcome o = fetch_outcome(n, b, j, rw + (Executor::pipeline.depth - 1) + rw - 1);
+  const FetchOutcome o = fetch_outcome(n, b, j, rw + kRedirectStage + rw - 1);
   std::vector<Value> fetched(1);
   fetched[0].set_lane(0, o.fetched);
   std::vector<Pair> out(1);

@@ -331,18 +331,24 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
       began[u].push_back(started[u]);
       free_at[u] = std::max(started[u] + occupancy, last_input);
       // The region ends when the last row has left its last unit, or, for a
-      // unit that writes DRAM, when its last write (depth - 1 into the last
-      // trip) is answered and the loop left.
+      // unit that writes DRAM, when its last write (write_stage into the
+      // last trip) is answered and the last trip drained (its depth gates
+      // the loop's exit), and the loop left.
+      const actions::DerivedUnit* du = structure.unit(u);
       if (response > 0) {
-        const actions::DerivedUnit* du = structure.unit(u);
-        end = std::max(end, free_at[u] - 1 + (du != nullptr ? du->depth : 1) - 1 + response + kLoopExit);
+        const int64_t settled = du != nullptr ? std::max(du->write_stage + response, du->depth) : response;
+        end = std::max(end, free_at[u] - 1 + settled + kLoopExit);
       } else {
         end = std::max(end, free_at[u] + latency[u]);
+        // ... and its own last trip has drained through its depth, whatever
+        // stage its writes left at: the loop is left only then.
+        if (du != nullptr) end = std::max(end, free_at[u] - 1 + du->depth + kLoopExit);
       }
       // ... and its last word no sooner than the cycle after the word `depth`
       // before it was read, counting the earlier instructions' words still
       // queued (fifo_timing.h). A grid sending (the array) holds DATA_QD words
-      // more at each instance along its crossing; a grid receiving takes its
+      // more at each instance along its crossing, less the slots its skewed
+      // chains keep in flight; a grid receiving takes its
       // per-instruction words (the weight chain's) in its loaders, which run
       // ahead of its rows (the shadow register), so only its rows are held.
       for (const actions::Action& a : model_ins->actions)
@@ -352,7 +358,14 @@ Cost cost(const ActionModel& model, const Assembled& program, const actions::Str
               const actions::DerivedUnit* receiver = structure.unit(u);
               const actions::DerivedPort* port = receiver != nullptr ? receiver->port(a.port) : nullptr;
               const int64_t rw = port != nullptr ? port->read_after_write : kShiftRegisterReadAfterWrite;
-              Stream& q = streams.try_emplace(a.via, Stream{program.params.DATA_QD * hops[s.unit], kWriteAfterRead + rw, 0, {}})
+              // A grid's chains whose words wait for a partner hold that
+              // many of each instance's slots in flight (DerivedUnit::skew).
+              int64_t held = 0;
+              if (const actions::Unit* su = m.unit(s.unit))
+                for (const std::string& kn : su->kernels)
+                  if (const actions::DerivedUnit* d = structure.unit(kn)) held = std::max(held, d->skew);
+              const int64_t buffered = program.params.DATA_QD * hops[s.unit] - held * (hops[s.unit] - 1);
+              Stream& q = streams.try_emplace(a.via, Stream{buffered, kWriteAfterRead + rw, 0, {}})
                               .first->second;
               const int64_t words = cycles.at(a.port);
               for (int64_t w = 0; w < words; ++w) q.read.push_back(started[u] + w);

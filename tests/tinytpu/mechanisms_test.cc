@@ -90,12 +90,12 @@ TEST_CASE("dma_ld lands A and B in one burst loop, then serves every instruction
   // waiting for its burst's data (latency 0: the request at the trip).
   const int64_t landed = loop_left(kProcessStart, p.DRAM_WORDS, axi_read_latency(0), depth);
   // Then the header read, an iteration of its own, and the row loop entered:
-  // its first trip reads the instruction and a landed row, and writes the row
-  // to vr depth - 1 cycles in.
+  // its first trip reads the instruction and loads a landed row, and writes
+  // the row to vr once the on-chip RAM gives it, its read latency in.
   const int64_t first_trip = landed + 1 + kLoopEntry;
   const auto& to_vr = t.words("dma2vr");
   REQUIRE(to_vr.size() == 8);
-  CHECK(to_vr[0].first == first_trip + depth - 1);
+  CHECK(to_vr[0].first == first_trip + read_latency(Storage::single_port));
   // One flat loop: the second instruction's rows follow the first's with no
   // loop entry, drain or exit between them, a row a cycle.
   for (size_t r = 1; r < to_vr.size(); ++r) CHECK(to_vr[r].first == to_vr[r - 1].first + 1);
@@ -109,17 +109,19 @@ TEST_CASE("the sequencer prefetches 8 words a cycle in 16-beat bursts, headers f
   const Timed t = run(kTwoLoads);
   const int64_t depth = Sequencer::pipeline.depth;
   // The first beat holds every header: it is read at the prefetch loop's
-  // first trip, once its burst's data is in, and each header leaves depth - 1 later.
+  // first trip, once its burst's data is in, and each header leaves in that
+  // trip's first stage (an m_axi read's word is there at the read).
   const int64_t first_trip = kProcessStart + kLoopEntry + axi_read_latency(0);
   const auto& c_dld = t.words("c_dld");
   REQUIRE(c_dld.size() == 1 + 3);  // the header, then dma_ld's three instructions
-  CHECK(c_dld[0].first == first_trip + depth - 1);
+  CHECK(c_dld[0].first == first_trip);
   for (const char* queue : {"c_spm", "c_vru", "c_acc", "c_dst"}) CHECK(t.words(queue).at(0).first == c_dld[0].first);
   // The program (5 + 6 words) is in the first burst of 16 beats, which is
   // copied whole; the dispatch loop is entered after the copy loop is left,
-  // and its first trip (the first dma_ld) dispatches depth - 1 in.
+  // and its first trip (the first dma_ld) dispatches once the program's RAM
+  // gives the word, its read latency in.
   const int64_t copied = loop_left(kProcessStart, design::kFetchBurst, axi_read_latency(0), depth);
-  CHECK(c_dld[1].first == copied + kLoopEntry + depth - 1);
+  CHECK(c_dld[1].first == copied + kLoopEntry + read_latency(Storage::single_port));
   CHECK(c_dld[2].first == c_dld[1].first + 1);  // one instruction a cycle
 }
 

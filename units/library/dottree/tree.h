@@ -26,6 +26,9 @@ struct Tree {
   static constexpr auto ports = port_list(red_in, node, tap_root, tap_half);
   static constexpr auto params = param_list(rows);
   static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/5};
+  // The tree's adds take the four cycles its depth has past the read (its
+  // registers are wires, so nothing else does).
+  LOOM_COMPUTE(computed(tap_root, 4), computed(tap_half, 4));
   LOOM_OPS("fold");
   LOOM_ARITHMETIC("adder", 1, "the adder tree: RED_LANES - 1 adders, one fold a cycle");
 

@@ -32,6 +32,11 @@ struct Accu {
   static constexpr auto ports = port_list(ctrl, from_array, to_st, ar);
   static constexpr auto params = param_list();
   static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/6};
+  // The seed's synthesized loop (TinyTPU-isa, "the ar load issues in
+  // pipeline state 5 and the store lands in state 7"): the instruction's
+  // decode and the row's address take the stages before the load, so its row
+  // is there, and leaves for dma_st, at stage 5, the last.
+  LOOM_STAGES(at_stage(to_st, 5));
   LOOM_OPS("add", "rectify", "clip");  // mm accumulate and vadd, vrelu, mvout's int8 saturation
 
   template <class IO>

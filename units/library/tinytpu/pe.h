@@ -27,6 +27,10 @@ struct Pe {
   static constexpr auto ports = port_list(wq, a_col, a_down, a_in, a_out, p_in, p_out, c_in, c_out);
   static constexpr auto params = param_list();
   static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/2};
+  // The multiply-add takes the cycle the depth has past the reads: a DSP's
+  // registered output. The activation passes on unchanged, in the cycle it
+  // arrives (the default).
+  LOOM_COMPUTE(computed(p_out, 1), computed(c_out, 1));
   LOOM_OPS("mac");
 
   template <class IO>
