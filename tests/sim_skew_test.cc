@@ -4,7 +4,10 @@
 // cycles longer than the FIFO's read-after-write. The x FIFO then passes D
 // words every rw + Skew + kWriteAfterRead cycles, in closed form: the
 // mechanism behind TinyTPU's PE chains (docs/timing.md, "Stages"), and what
-// the static estimate's chain rate assumes (docs/actions.md).
+// the static estimate's chain rate assumes (docs/actions.md). The join reads
+// y before x: a read made before a later read of the same trip stalls keeps
+// its own cycle (the stall that freezes the whole trip, UG1399's stp, is not
+// modelled: docs/timing.md, "Limits of the model").
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -55,7 +58,10 @@ struct Join {
     int64_t sum = 0;
     for (int64_t i = 0; i < io.param(k); ++i) {
       LOOM_PIPELINE(io);
-      sum += io.read(x).lane_signed(0) + io.read(y).lane_signed(0);
+      // y first: the trip waits for it, then takes x in the same cycle (two
+      // reads in one expression would leave their order to the compiler).
+      sum += io.read(y).lane_signed(0);
+      sum += io.read(x).lane_signed(0);
     }
     Token s;
     s.set_lane(0, sum);
