@@ -58,16 +58,17 @@ Structure structure(const ArchitectureView& architecture) {
     for (const ArchitectureView::Bound& b : k.bound) {
       if (b.channel) {
         add(b.name, 1, b.reads, b.writes);
-        const bool chain = b.writes && read_here.count(b.name) && b.write_stage >= 0;
-        const int64_t skew = chain ? latest - b.write_stage : 0;
         for (DerivedPort& p : u.ports)
           if (p.name == b.name) {
             p.read_after_write = std::max(p.read_after_write, b.read_after_write);
-            p.rate = slower(p.rate, {b.rate.words, b.rate.cycles + skew});
-            p.skew = std::max(p.skew, skew);
-            if (chain) u.chained = slower(u.chained, {b.rate.words, b.rate.cycles + skew});
-            u.skew = std::max(u.skew, skew);
+            p.rate = slower(p.rate, b.rate);
           }
+        // A chain's own rate, slowed by its skew, holds every port (rate()).
+        if (b.writes && read_here.count(b.name) && b.write_stage >= 0) {
+          const int64_t skew = latest - b.write_stage;
+          u.chained = slower(u.chained, {b.rate.words, b.rate.cycles + skew});
+          u.skew = std::max(u.skew, skew);
+        }
         if (channels.insert(b.name).second) s.channels.push_back({b.name, b.lanes, b.lane_bits});
         continue;
       }

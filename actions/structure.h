@@ -98,10 +98,6 @@ struct DerivedPort {
   bool reads = false, writes = false;
   int64_t read_after_write = 0;  // a channel's, as Bound gives it
   Rate rate = {};                // a channel's, as Bound gives it, normal(); a word a cycle otherwise
-  // A chain inside a grid (reads and writes): how many stages before the
-  // grid's latest chain its word is written. Its receiver joins the two, so
-  // the word holds its FIFO slot that much longer (structure()).
-  int64_t skew = 0;
 };
 
 struct DerivedUnit {
@@ -115,7 +111,8 @@ struct DerivedUnit {
   // The slowest of its chains' rates: what a row entering the grid passes
   // through, so every port of the kernel is held to it (rate()).
   Rate chained = {};
-  // The most stages a chain's word waits for its partner (DerivedPort::skew):
+  // The most stages a chain's word waits for its partner: how many stages
+  // before the grid's latest chain write it is written (structure()):
   // at a word a cycle, that many of each chain FIFO's slots hold words in
   // flight, so the grid buffers that many fewer when its receiver stops.
   int64_t skew = 0;
