@@ -461,6 +461,15 @@ class Composer {
       const auto& users = at(users_, static_cast<int>(i));
       if (owners.size() > 1) status_.add("owned-twice", where, "is owned by " + list(owners) + "; a memory has one owner");
       if (owners.size() == 1) m.owner = owners[0];
+      // An unpipelined loop's iteration has finished, its stores with it,
+      // before the next begins: no store can still be in flight a second one on.
+      if (owners.size() == 1 && m.write_latency > 1 &&
+          region_.processes[static_cast<size_t>(owners[0].process)].unit->pipeline.off)
+        status_.add("invalid-timing", where,
+                    "declares a write latency of " + std::to_string(m.write_latency) + " iterations, but its owner " +
+                        region_.describe(owners[0]) +
+                        " runs a loop that is not pipelined (unpipelined()), whose stores land before its next "
+                        "iteration begins; declare 0 or 1");
       for (const Endpoint& u : users)
         status_.add("not-owner", region_.where(u),
                     "addresses memory " + quoted(m.label()) + ", which " +

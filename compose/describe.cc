@@ -55,7 +55,8 @@ std::string describe(const Region& region) {
   Table units({12, 12, 7});
   for (const Process* p : first)
     units.row({p->placement, p->unit->name, "x" + std::to_string(instances[p->placement]),
-               fmt::format("II={} depth={}", p->unit->pipeline.ii, p->unit->pipeline.depth)});
+               p->unit->pipeline.off ? fmt::format("unpipelined latency={}", p->unit->pipeline.depth)
+                                     : fmt::format("II={} depth={}", p->unit->pipeline.ii, p->unit->pipeline.depth)});
   out += units.text();
 
   out += "\nchannels:\n";
@@ -129,7 +130,8 @@ nlohmann::json describe_json(const Region& region) {
   j["processes"] = nlohmann::json::array();
   for (const Process& p : region.processes)
     j["processes"].push_back({{"name", p.name()}, {"placement", p.placement}, {"unit", p.unit->name},
-                              {"ii", p.unit->pipeline.ii}, {"depth", p.unit->pipeline.depth}});
+                              {"ii", p.unit->pipeline.ii}, {"depth", p.unit->pipeline.depth},
+                              {"pipelined", !p.unit->pipeline.off}});
   j["channels"] = nlohmann::json::array();
   for (const ChannelInstance& c : region.channels)
     j["channels"].push_back({{"name", c.label()}, {"array", c.name}, {"word", c.word.to_string()}, {"depth", c.depth},

@@ -122,6 +122,10 @@ TEST_CASE("a pipeline with no initiation interval fails to compile", "[compile-f
   expect_refusal("invalid_pipeline.cc", "loom: a unit's pipeline needs ii >= 1 and depth >= 1 (cycles)");
 }
 
+TEST_CASE("an unpipelined loop whose ii is not its latency fails to compile", "[compile-fail]") {
+  expect_refusal("unpipelined_ii.cc", "loom: a loop that is not pipelined (off) has ii == depth");
+}
+
 TEST_CASE("a mistake is one error at every lane count and backend, naming the unit and the port", "[compile-fail]") {
   const std::string diagnostics = refusal("once_per_mistake.cc");
   INFO(diagnostics);

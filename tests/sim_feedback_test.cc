@@ -129,15 +129,9 @@ void round_trip(int64_t fifo_depth, int64_t read_stage, SimOptions::Engine engin
       .bind(Processor<DepthP>::req, req())
       .bind(Processor<DepthP>::resp, resp());
   Timeline timeline;
-  SimOptions options;
-  options.engine = engine;
-  options.listeners = {&timeline};
-  auto r = test::compose_and_simulate(arch, {}, options);
-  REQUIRE(r.ok());
-  INFO(r.value().summary());
-  REQUIRE(r.value().ok());
+  const SimResult run = test::watched_run(arch, engine, timeline);
   if (engine == SimOptions::Engine::coupled)
-    CHECK(r.value().arguments.at("SUM").as<Token>()[0].lane_signed(0) == K * (K - 1));
+    CHECK(run.arguments.at("SUM").as<Token>()[0].lane_signed(0) == K * (K - 1));
 
   const int64_t rw = read_after_write(Token::bits, fifo_depth);
   // A FIFO of D words frees a slot kWriteAfterRead after its read, so the
@@ -150,8 +144,8 @@ void round_trip(int64_t fifo_depth, int64_t read_stage, SimOptions::Engine engin
     INFO("reply " << i);
     CHECK(replies[i].second - replies[i - 1].second == period);
   }
-  CHECK(r.value().channels[0].max_occupancy <= fifo_depth);
-  CHECK(r.value().channels[1].max_occupancy <= fifo_depth);
+  CHECK(run.channels[0].max_occupancy <= fifo_depth);
+  CHECK(run.channels[1].max_occupancy <= fifo_depth);
 }
 
 TEST_CASE("a request/response loop between two II=1 processes: the round trip in closed form at FIFO depths 1, 2 "

@@ -84,15 +84,9 @@ void skewed(int64_t depth, SimOptions::Engine engine) {
   place<Fork<Skew>>(arch, "fork", one()).bind(Fork<Skew>::in, in()).bind(Fork<Skew>::x, x()).bind(Fork<Skew>::y, y());
   place<Join>(arch, "join", one()).bind(Join::x, x()).bind(Join::y, y()).bind(Join::SUM, sum());
   Timeline timeline;
-  SimOptions options;
-  options.engine = engine;
-  options.listeners = {&timeline};
-  auto r = test::compose_and_simulate(arch, {}, options);
-  REQUIRE(r.ok());
-  INFO(r.value().summary());
-  REQUIRE(r.value().ok());
+  const SimResult run = test::watched_run(arch, engine, timeline);
   if (engine == SimOptions::Engine::coupled)
-    CHECK(r.value().arguments.at("SUM").as<Token>()[0].lane_signed(0) == K * (K - 1));
+    CHECK(run.arguments.at("SUM").as<Token>()[0].lane_signed(0) == K * (K - 1));
   const int64_t rw = read_after_write(Token::bits, depth);
   const auto& xs = timeline.words(1);
   const auto& ys = timeline.words(2);

@@ -41,7 +41,8 @@
 #define LOOM_PIPELINE_NAME_(line) LOOM_PIPELINE_CAT_(loom_trip_, line)
 #define LOOM_PIPELINE(io) const auto LOOM_PIPELINE_NAME_(__LINE__) = (io).trip(__LINE__)
 // Before a marked loop inside another loop that Vitis cannot flatten into it
-// (an inner bound that depends on the outer loop, code between them): the
+// (an inner bound that depends on the outer loop, code between them), the
+// unpipelined outer loop around a pipelined one: the
 // marked loop is entered afresh here, and pays its entry, drain and exit
 // each time (docs/timing.md). Without it, trips of one marked loop with
 // nothing outside a trip between them are taken for one flattened run.
@@ -435,6 +436,9 @@ struct Figures<U, List, PortFigures<Tag, Ps...>> {
 template <UnitDeclaration U>
 UnitModel describe() {
   static_assert(diagnostics::PipelineOf<diagnostics::name_of<U>, (U::pipeline.ii >= 1 && U::pipeline.depth >= 1)>::ok ||
+                true);
+  static_assert(diagnostics::UnpipelinedOf<diagnostics::name_of<U>,
+                                           (!U::pipeline.off || U::pipeline.ii == U::pipeline.depth)>::ok ||
                 true);
   UnitModel model;
   model.name = std::string(U::name);

@@ -101,10 +101,24 @@ struct ParamListMaker {
 
 // The unit's loop pipeline, as HLS would schedule it: a new iteration every `ii`
 // cycles, each taking `depth` cycles from its first read to its last write.
+// `off`: the loop is not pipelined (`#pragma HLS pipeline off`), and an
+// iteration begins only once the one before it has finished; declare it
+// with unpipelined().
 struct Pipeline {
   int ii;
   int depth;
+  bool off = false;
 };
+
+// A loop that is not pipelined, whose iteration takes `latency` cycles: the
+// "Iteration Latency" Vitis's synthesis report gives the loop, its condition
+// state among them. Its iterations follow one another, so one begins every
+// `latency` cycles and none overlaps the next (UG1399, "Pipelining Loops": by
+// default every iteration of a loop only starts when the previous iteration
+// has finished, 20 iterations of 3 cycles taking 60). Vitis pipelines a loop
+// on its own unless told not to (config_compile -pipeline_loops), so the
+// emitted loop says `#pragma HLS pipeline off`.
+constexpr Pipeline unpipelined(int latency) { return Pipeline{latency, latency, true}; }
 
 // A figure a unit states about each of some of its ports, in cycles of its
 // iteration: one shape for LOOM_STAGES and LOOM_COMPUTE, told apart by Tag.

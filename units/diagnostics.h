@@ -54,6 +54,15 @@ struct PipelineOf {
   static constexpr bool ok = Valid;
 };
 
+// An unpipelined loop (Pipeline::off) begins an iteration when the one before
+// it has finished: its ii is its depth, as unpipelined() declares it.
+template <auto Unit, bool Valid>
+struct UnpipelinedOf {
+  static_assert(Valid, "loom: a loop that is not pipelined (off) has ii == depth, its iteration latency: declare it "
+                       "as unpipelined(latency)");
+  static constexpr bool ok = Valid;
+};
+
 // Listed: the port is in its unit's `ports` (port_list); a port of another
 // unit, or one declared but left out of the list, is not.
 template <auto Unit, auto Port, bool Listed>

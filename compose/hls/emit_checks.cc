@@ -63,12 +63,11 @@ Status check_sources(const Region& region, const std::vector<Dependence>& depend
         if (std::find(needed.begin(), needed.end(), f) == needed.end()) needed.push_back(f);
     } else if (it->second != pragmas) {
       // Each takes its II from its own declaration, so only the machine's
-      // claims can set them apart, and a unit's name carries its claims: the
-      // two are other units, not instantiations of one template.
+      // claims, or one loop pipelined and one not, can set them apart.
       status.add("hls-shared-source", "unit " + quoted(u.name),
                  "is declared in " + u.source + " with unit " + quoted(unit_by_source[u.source]) +
-                     ", but the machine's dependence claims give their loops different pragmas; units with other "
-                     "claims need headers of their own");
+                     ", but their loops get different pragmas (the machine's dependence claims, or pipeline off in "
+                     "one and not the other); units whose loops differ so need headers of their own");
     }
   }
   // A header is compiled under the pragmas of the first unit that includes

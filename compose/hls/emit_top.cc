@@ -23,6 +23,15 @@ std::string element_of(int bits) { return ap_uint(axi_element_bits(bits)); }
 // LOOM_HLS_LOOP writes it, the unit's own pipeline.ii bound in the loop's
 // scope (LOOM_HLS_BIND_II, units/hls/context.h).
 Pragma pipeline_pragma(const std::string& ii) { return {"pipeline", {{"II", ii}}}; }
+// An unpipelined unit's loops say so: Vitis pipelines a loop of few enough
+// trips by itself (config_compile -pipeline_loops), so silence is no "off".
+Pragma pipeline_off_pragma() { return {"pipeline", {{"off"}}}; }
+// What a unit's loops get, as a comment reads it.
+std::string pipeline_comment(const UnitModel& u) {
+  return u.pipeline.off ? "#pragma " + pipeline_off_pragma().text() + ", its loop is not pipelined"
+                        : "#pragma " + pipeline_pragma(std::to_string(u.pipeline.ii)).text() +
+                              ", its own pipeline.ii as loom_ii";
+}
 
 // The pragma a dependence claim puts in its unit's loops: it names the
 // owner's array through loom_mem_<port>, bound in the loop's scope.
@@ -82,8 +91,7 @@ void unit_includes(Printer& out, const Plan& plan) {
     std::set<std::string> claimed;  // each unit name's claims once, however many types carry it
     for (const UnitModel* u : units) {
       out.comment("Unit " + quoted(u->name) + ": " + u->type + ", from " + source + ".");
-      out.comment("Its loops (LOOM_PIPELINE) get: #pragma " + pipeline_pragma(std::to_string(u->pipeline.ii)).text() +
-                  ", its own pipeline.ii as loom_ii");
+      out.comment("Its loops (LOOM_PIPELINE) get: " + pipeline_comment(*u));
       if (!claimed.insert(u->name).second) continue;
       for (const Dependence* d : dependences_of(*u, plan.dependences)) {
         out.comment("Obligation: " + d->claim + ".");
@@ -271,6 +279,11 @@ void context(Printer& out, const Plan& plan, const Instance& inst) {
                 Printer::string_literal("loom: the unit's pipeline II, its loops' pragma's, is not the II the "
                                         "simulator ran it at") +
                 ")");
+  out.statement(std::string("static_assert(") + (u.pipeline.off ? "" : "!") + "unit::pipeline.off, " +
+                Printer::string_literal(u.pipeline.off ? "loom: the simulator ran the unit's loop unpipelined, and its "
+                                                         "pragma says pipeline off"
+                                                       : "loom: the simulator ran the unit's loop pipelined") +
+                ")");
   for (size_t k = 0; k < u.ports.size(); ++k)
     if (p.ports[k].bound()) context_member(out, plan, PortView(p, k));
   const Index& i = p.index;
@@ -435,7 +448,8 @@ void top_function(Printer& out, const Plan& plan) {
 std::string loop_pragmas(const UnitModel& u, const std::vector<Dependence>& dependences) {
   std::string out;
   for (const Dependence* d : dependences_of(u, dependences)) out += "LOOM_HLS_MEMORY(io, " + d->memory + ") ";
-  out += "LOOM_HLS_BIND_II(io) LOOM_PRAGMA(" + pipeline_pragma("loom_ii").text() + ")";
+  out += u.pipeline.off ? "LOOM_PRAGMA(" + pipeline_off_pragma().text() + ")"
+                        : "LOOM_HLS_BIND_II(io) LOOM_PRAGMA(" + pipeline_pragma("loom_ii").text() + ")";
   for (const Dependence* d : dependences_of(u, dependences)) out += " LOOM_PRAGMA(" + dependence_pragma(*d).text() + ")";
   return out;
 }

@@ -22,6 +22,7 @@
 #include "tests/hls/relay.h"
 #include "machines/reqresp/reqresp.h"
 #include "tests/hls/relay_pair.h"
+#include "tests/hls/rolled.h"
 #include "tests/hls/round_trip.h"
 #include "tests/test_units.h"
 
@@ -602,6 +603,49 @@ TEST_CASE("a unit template at two IIs in one region emits its header once, each 
     CHECK(top.find("  static_assert(unit::pipeline.ii == " + std::to_string(p.unit->pipeline.ii) + ", ", context) <
           top.find("};", context));
   }
+}
+
+// UG1399 "pragma HLS pipeline": `off` turns pipelining off for one loop,
+// which Vitis would otherwise pipeline by itself (config_compile
+// -pipeline_loops); the unit's context holds the loop's style to the one the
+// simulator ran, as it holds its II.
+TEST_CASE("an unpipelined unit's loop emits pipeline off, held to the style the simulator ran", "[hls]") {
+  ParameterSet params;
+  params.param("K", 6, 1, 64, "words");
+  Architecture arch("rolled", params);
+  Handle x = arch.argument<PacedWord>("X", "K", "the words");
+  Handle y = arch.argument<PacedWord>("Y", "K", "the words, lane 0 plus 3");
+  Handle a = arch.channel<PacedWord>("a", one(), 2, "loaded");
+  Handle b = arch.channel<PacedWord>("b", one(), 2, "plus 3");
+  place<HlsPacedLoad>(arch, "load", one()).bind(HlsPacedLoad::src, x()).bind(HlsPacedLoad::out, a());
+  place<HlsRolled>(arch, "rolled", one()).bind(HlsRolled::in, a()).bind(HlsRolled::out, b());
+  place<HlsPacedStore>(arch, "store", one()).bind(HlsPacedStore::in, b()).bind(HlsPacedStore::dst, y());
+  auto region = arch.compose();
+  INFO(region.status().to_string());
+  REQUIRE(region.ok());
+  auto project = hls::emit(region.value(), {}, {}, {simulated_run(region.value(), "Y")});
+  INFO(project.status().to_string());
+  REQUIRE(project.ok());
+  const std::string& top = project.value().files.at("top.cpp");
+  const size_t named = top.find("// Unit 'rolled': loom::test::HlsRolled, from tests/hls/rolled.h.\n");
+  REQUIRE(named != std::string::npos);
+  CHECK(top.find("// Its loops (LOOM_PIPELINE) get: #pragma HLS pipeline off, its loop is not pipelined\n", named) ==
+        top.find('\n', named) + 1);
+  const size_t define = top.find("#define LOOM_HLS_LOOP(io) ", named);
+  REQUIRE(define != std::string::npos);
+  const std::string line = top.substr(define, top.find('\n', define) - define);
+  CHECK(line == "#define LOOM_HLS_LOOP(io) LOOM_PRAGMA(HLS pipeline off)");
+  // The pipelined units around it keep their II pragma.
+  CHECK(count(top, "LOOM_PRAGMA(HLS pipeline II=loom_ii)") == 1);  // paced.h, once for both its units
+  const size_t context = top.find("// rolled: unit 'rolled'\n");
+  REQUIRE(context != std::string::npos);
+  CHECK(top.find("  static_assert(unit::pipeline.off, ", context) < top.find("};", context));
+  const size_t load = top.find("// load: unit 'paced_load'\n");
+  REQUIRE(load != std::string::npos);
+  CHECK(top.find("  static_assert(!unit::pipeline.off, ", load) < top.find("};", load));
+  const Status s = hls::check_synthesisable(project.value(), region.value());
+  INFO(s.to_string());
+  CHECK(s.ok());
 }
 
 TEST_CASE("a unit whose source was not embedded is named", "[hls]") {
