@@ -462,6 +462,10 @@ inline constexpr ErrorKind kErrorKinds[] = {
     {"null-listener", ErrorLayer::sim,
      "A simulation listener is nullptr.",
      "error[null-listener] SimOptions::listeners[1]: is nullptr, not a listener"},
+    {"pipeline-style-engine", ErrorLayer::sim,
+     "The stalled pipeline style (stp) was asked of the trace engine, which times only the flushable style.",
+     "error[pipeline-style-engine] the run's options: ask for the stalled pipeline style (stp) on the trace engine,"
+     " which times only the flushable one; run stp on the coupled engine"},
     {"stage-order", ErrorLayer::sim,
      "A non-blocking access was answered on the assumption that its FIFO's other side would not act sooner, and that "
      "side then did, from an access later in its body's source order but at an earlier stage of the same iteration.",

@@ -19,35 +19,7 @@ namespace {
 
 using test::Token;
 
-// `Waits` clock boundaries (LOOM_WAIT) in a protocol region between the
-// request and the reply's read.
-template <int Depth, int Waits = 0>
-struct Controller {
-  LOOM_UNIT("controller");
-  LOOM_WRITES(req, Token);
-  LOOM_READS(resp, Token);
-  LOOM_WRITES_DRAM(SUM, Token);
-  LOOM_PARAM(k, K);
-  static constexpr auto ports = port_list(req, resp, SUM);
-  static constexpr auto params = param_list(k);
-  static constexpr Pipeline pipeline{/*ii=*/1, /*depth=*/Depth};
-  template <class IO> static void body(IO& io) {
-    int64_t sum = 0;
-    for (int64_t i = 0; i < io.param(k); ++i) {
-      Token t;
-      t.set_lane(0, i);
-      io.write(req, t);
-      {
-        LOOM_PROTOCOL(io);
-        for (int w = 0; w < Waits; ++w) LOOM_WAIT(io);
-        sum += io.read(resp).lane_signed(0);
-      }
-    }
-    Token s;
-    s.set_lane(0, sum);
-    io.store(SUM, 0, s);
-  }
-};
+using test::Controller;
 
 // The same controller, declaring the stage the scheduler reads the reply at.
 template <int Depth, int Stage>

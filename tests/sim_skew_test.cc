@@ -6,8 +6,8 @@
 // mechanism behind TinyTPU's PE chains (docs/timing.md, "Stages"), and what
 // the static estimate's chain rate assumes (docs/actions.md). The join reads
 // y before x: a read made before a later read of the same trip stalls keeps
-// its own cycle (the stall that freezes the whole trip, UG1399's stp, is not
-// modelled: docs/timing.md, "Limits of the model").
+// its own cycle (in either pipeline style: stp holds back writes, not reads;
+// docs/timing.md, "Pipeline styles").
 #include <catch2/catch.hpp>
 
 #include <algorithm>

@@ -190,6 +190,7 @@ Result<Region> compose(const Chosen& c, std::vector<int64_t>* run_depths = nullp
 struct SimFlags {
   std::vector<int64_t> depths;  // each channel's, for the run
   std::string engine = "coupled";
+  std::string pipeline_style = "flushable";
   uint64_t seed = 0;
   int64_t max_cycles = SimOptions{}.max_cycles, max_steps = SimOptions{}.max_steps;
   std::string trace;
@@ -216,6 +217,8 @@ int simulate_and_report(const MachineEntry& machine, const Region& region, const
   options.max_steps = f.max_steps;
   options.depths = f.depths;
   options.engine = f.engine == "trace" ? SimOptions::Engine::trace : SimOptions::Engine::coupled;
+  options.pipeline_style =
+      f.pipeline_style == "stp" ? SimOptions::PipelineStyle::stp : SimOptions::PipelineStyle::flushable;
   if (!f.trace.empty()) options.listeners.push_back(&trace);
   const std::string where = finish ? std::string("the program") : "seed " + std::to_string(f.seed);
   auto result = run_workload(region, work, where, options);
@@ -427,6 +430,12 @@ class CommandLine {
                          "and the trace timed at the depths); both report the same run (docs/timing.md)"))
         ->type_name("ENGINE")
         ->check(CLI::IsMember({"coupled", "trace"}))
+        ->capture_default_str();
+    once(sim->add_option("--pipeline-style", sim_flags_.pipeline_style,
+                         "flushable (a stalled trip holds back the later ones; the trips ahead go on) or stp (every "
+                         "trip in flight waits: UG1399 pipeline style=stp; coupled engine only; docs/timing.md)"))
+        ->type_name("STYLE")
+        ->check(CLI::IsMember({"flushable", "stp"}))
         ->capture_default_str();
     once(sim->add_flag("--json", sim_flags_.json, "one JSON document (docs/cli.md)"));
     // The machine the command line names (else sim's default) may take a

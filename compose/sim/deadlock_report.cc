@@ -20,6 +20,13 @@ const BlockedProcess* DeadlockReport::find(const std::string& process) const {
 
 namespace {
 
+// Why the FIFO stops it: full, empty, or (a read of a FIFO with words in it)
+// its words held back by the writer's stalled pipeline (SimOptions::PipelineStyle::stp).
+std::string fifo_state(const BlockedProcess& b) {
+  if (b.waits_on_full) return "full";
+  return b.occupancy > 0 ? "its words held back by the writer's stalled pipeline" : "empty";
+}
+
 // "waits to read port 'in' on channel 'c' (empty, 0/2), written by emit,
 // which has finished", and its DRAM waits: a process that causes the stop.
 std::string cause_line(const BlockedProcess& b) {
@@ -30,7 +37,7 @@ std::string cause_line(const BlockedProcess& b) {
                                  std::to_string(b.dram_until);
   if (b.port.empty()) return out + std::string(loom::to_string(b.state)) + dram + "\n";
   out += "waits to " + std::string(loom::to_string(b.state)) + " port '" + b.port + "' on channel '" + b.channel + "' (" +
-         (b.waits_on_full ? "full" : "empty") + ", " + std::to_string(b.occupancy) + "/" + std::to_string(b.depth) + ")";
+         fifo_state(b) + ", " + std::to_string(b.occupancy) + "/" + std::to_string(b.depth) + ")";
   if (!b.waits_for.empty())
     out += ", " + std::string(b.waits_on_full ? "read by " : "written by ") + b.waits_for +
            (b.waits_for_finished ? ", which has finished" : "");
@@ -41,7 +48,7 @@ std::string cause_line(const BlockedProcess& b) {
 // which always waits on a channel whose other end did not finish.
 std::string knock_on_line(const BlockedProcess& b) {
   return "  " + b.process + " waits to " + loom::to_string(b.state) + " '" + b.channel + "' (" +
-         (b.waits_on_full ? "full" : "empty") + "), " + (b.waits_on_full ? "read by " : "written by ") + b.waits_for +
+         fifo_state(b) + "), " + (b.waits_on_full ? "read by " : "written by ") + b.waits_for +
          "\n";
 }
 

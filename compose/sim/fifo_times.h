@@ -98,6 +98,13 @@ class FifoTimes {
     listener_ = listener;
     channel_ = channel;
   }
+  // Word k, written and not yet read, was written at `at` after all: a
+  // stalled pipeline held it back (SimOptions::PipelineStyle::stp). The
+  // occupancy already settled for it stays as its first cycle gave it.
+  void rewrite(int64_t k, int64_t at) {
+    assert(k >= head_ && k < tail_);
+    written_[static_cast<size_t>(k) & mask_] = at;
+  }
   // Keeps no occupancy from now on: max_occupancy() is meaningless, and
   // each access is cheaper (a search that asks only for cycles).
   void ignore_occupancy() {

@@ -27,6 +27,7 @@
 // trip over it stops the run with ii-over-budget when it ends.
 #pragma once
 
+#include <algorithm>
 #include <cassert>
 #include <cstdint>
 #include <memory>
@@ -48,7 +49,7 @@ namespace loom {
 // its port's FIFO or storage was resolved once, at bind(). The common access
 // (a word to move, no stall, nobody to wake) touches only this object, the
 // FIFO and the clock; everything else is out of line.
-class SimProcess {
+class SimProcess : private ProcessClock::Freeze {
  public:
   virtual ~SimProcess() = default;
 
@@ -57,7 +58,8 @@ class SimProcess {
   [[gnu::always_inline]] void read(int port, uint64_t* limbs, int limb_count) {
     detail::SimFifo& f = *fifo_of_[static_cast<size_t>(port)];
     step(port, ProcessTrace::kRead);
-    while (f.times.empty()) [[unlikely]]
+    // A word its writer's stalled pipeline may still hold back is not there yet.
+    while (f.times.empty() || f.times.reads() >= f.frozen_from) [[unlikely]]
       blocked(f, port, false);
     assert(static_cast<int>(f.stride) == limb_count);
     copy_limbs(f.ring.data() + f.times.head_slot() * static_cast<size_t>(limb_count), limb_count, limbs);
@@ -73,7 +75,10 @@ class SimProcess {
     assert(static_cast<int>(f.stride) == limb_count);
     f.make_room();
     copy_limbs(limbs, limb_count, f.ring.data() + f.times.tail_slot() * static_cast<size_t>(limb_count));
-    kept(f.no_write, port, f.write(clock_, port));
+    const int64_t at = f.write(clock_, port);
+    kept(f.no_write, port, at);
+    if (stalling_) [[unlikely]]
+      return hold(f, at);
     wake_waiter(f);
   }
 
@@ -235,7 +240,7 @@ class SimProcess {
     for (size_t k = 0; k < fifo_of_.size(); ++k) {
       if (fifo_of_[k] == unbound_) continue;
       if (unit_.ports[k].kind == PortKind::reads) fifo_of_[k]->reader = this;
-      if (unit_.ports[k].kind == PortKind::writes) fifo_of_[k]->writer = this;
+      if (unit_.ports[k].kind == PortKind::writes) fifo_of_[k]->writer = this, fifos_held_.push_back(fifo_of_[k]);
     }
     for (detail::SimStorage& s : storage_of_) {
       for (const detail::SimStorage& other : storage_of_)
@@ -251,6 +256,16 @@ class SimProcess {
     if (over_budget_ || clock_.over_budget()) over_budget();
     if (trace_ != nullptr) trace_->add(ProcessTrace::kEnd), trace_->end(ProcessTrace::kReturned);
     clock_.end_body();
+    if (!held_.empty()) release_held(INT64_MAX);  // the loop has drained: nothing stalls it again
+  }
+
+  // Runs the process as a stalled pipeline (SimOptions::PipelineStyle::stp):
+  // each word it writes is held until no stall of a later access can move
+  // it, and a stall moves every held word at or after its cycle. Set before
+  // the run; the process must not move after it.
+  void run_stalled() {
+    stalling_ = true;
+    clock_.set_freeze(this);
   }
 
   // Records the process's events into `trace` from now on (trace.h): each
@@ -405,6 +420,10 @@ class SimProcess {
   [[gnu::always_inline]] void step(int port, ProcessTrace::Op op) {
     if (++steps_ > step_limit_) [[unlikely]]
       past_limit(port, op);
+    // Every access from here on is at the current issue or later, so no
+    // stall can move a held word before it.
+    if (!held_.empty()) [[unlikely]]
+      release_held(clock_.now());
   }
   [[gnu::always_inline]] void wake_waiter(detail::SimFifo& f) {
     if (f.waiter == nullptr) [[likely]]
@@ -435,7 +454,41 @@ class SimProcess {
     // A trip already over its budget is refused now: waiting could end in a
     // deadlock report that hides it.
     if (over_budget_ || clock_.over_budget()) over_budget();
+    // Waiting, the pipeline stalls at the access's cycle, and the next trip
+    // begins no sooner than II on: what was due before both leaves. So do
+    // the words held in the FIFO a write waits on, whose slots it needs:
+    // their cycles are before its own, and the trip that could still hold
+    // them back comes after it in the body's order (docs/timing.md, "Pipeline styles").
+    if (!held_.empty())
+      release_held(std::min(clock_.next_cycle(port, on_full), clock_.now() + clock_.ii()), on_full ? &f : nullptr);
     scheduler_.block(*this, f, port, on_full);
+  }
+  // Under stp: the word just written at `at`, the FIFO's last, is held.
+  [[gnu::cold, gnu::noinline]] void hold(detail::SimFifo& f, int64_t at) {
+    const int64_t index = f.times.writes() - 1;
+    f.frozen_from = std::min(f.frozen_from, index);
+    held_.push_back({&f, index, at});
+  }
+  // A stall from cycle `from` for `cycles`: every held word at or after it leaves that much later.
+  void frozen(int64_t from, int64_t cycles) override {
+    for (Held& h : held_)
+      if (h.at >= from) {
+        h.at += cycles;
+        h.fifo->times.rewrite(h.index, h.at);
+      }
+  }
+  // Every held word due before `before`, and every one in `fifo`, leaves as
+  // it stands: its reader may take it.
+  [[gnu::cold, gnu::noinline]] void release_held(int64_t before, const detail::SimFifo* fifo = nullptr) {
+    size_t kept_held = 0;
+    for (const Held& h : held_)
+      if (h.at >= before && h.fifo != fifo) held_[kept_held++] = h;
+    if (kept_held == held_.size()) return;
+    held_.resize(kept_held);
+    // A FIFO's held words are its last ones: each now holds from its first still held.
+    for (detail::SimFifo* f : fifos_held_) f->frozen_from = INT64_MAX;
+    for (const Held& h : held_) h.fifo->frozen_from = std::min(h.fifo->frozen_from, h.index);
+    for (detail::SimFifo* f : fifos_held_) wake_waiter(*f);
   }
   [[noreturn, gnu::cold, gnu::noinline]] void bad_row(int port, int64_t row, const char* verb) {
     const detail::SimStorage& s = storage_of_[static_cast<size_t>(port)];
@@ -539,6 +592,16 @@ class SimProcess {
   ProcessTrace* trace_ = nullptr;  // recording, for the trace engine
   int64_t limit_ = INT64_MAX;      // while recording, the step limit the watchdog sets
   bool open_trip_ = false;         // the trace's last trip has not been ended in it
+  // Under stp (run_stalled): the words written that a stall may still hold
+  // back, and the FIFOs this process writes.
+  struct Held {
+    detail::SimFifo* fifo;
+    int64_t index;  // the word's, among the FIFO's writes
+    int64_t at;     // its write's cycle so far
+  };
+  bool stalling_ = false;
+  std::vector<Held> held_;
+  std::vector<detail::SimFifo*> fifos_held_;
 };
 
 }  // namespace loom

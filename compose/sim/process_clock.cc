@@ -26,6 +26,19 @@ int64_t ProcessClock::probe(int port, bool write_side) {
   return issue_ + k + (declares_ ? declared_write(port) : write_at_);
 }
 
+int64_t ProcessClock::next_cycle(int port, bool write_side) const {
+  const size_t slot = static_cast<size_t>(write_side ? ports_ + port : port);
+  // Past a loop run: the run's every access has drained before the next.
+  if (mode_ >= kAfterTrip) return issue_ + pipeline_.depth + late_ + kLoopExit;
+  const bool again = touched_in_[slot] == iterations_;
+  // Outside a trip, a second access to a side begins the next iteration, at its first stage.
+  if (again && mode_ != kInTrip) return issue_ + pipeline_.ii;
+  const int64_t k = again ? count_[slot] : 0;
+  if (write_side) return issue_ + k + (declares_ ? declared_write(port) : write_at_);
+  if (declares_ && declared_[static_cast<size_t>(port)] >= 0) return issue_ + declared_[static_cast<size_t>(port)] + k;
+  return issue_ + (staged_ ? fence_ : 0) + k;
+}
+
 void ProcessClock::enter_loop(int line) {
   if (mode_ == kAfterTrip) leave_loop();
   // The cycle into the loop comes after the state before it: the first trip

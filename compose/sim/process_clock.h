@@ -58,6 +58,25 @@ class ProcessClock {
     alarm_ = alarm;
   }
 
+  // What a stalled pipeline (SimOptions::PipelineStyle::stp) holds back: told
+  // of each stall, at the cycle `from` the stalled access would have taken,
+  // for `cycles`; every access of a trip in flight at or after `from` waits
+  // that long with it (UG1399, `pragma HLS pipeline style=stp`: the pipeline
+  // runs only when its input is available, and otherwise stalls).
+  class Freeze {
+   public:
+    virtual void frozen(int64_t from, int64_t cycles) = 0;
+
+   protected:
+    ~Freeze() = default;
+  };
+  // Tells `freeze` of every stall from now on; null: none is told.
+  void set_freeze(Freeze* freeze) { freeze_ = freeze; }
+  // The cycle the next read (or write) on `port` would take if it waited for
+  // nothing: where a stall of it would freeze the pipeline from. Asked before
+  // the access, which may first wait for its word or slot; moves nothing.
+  int64_t next_cycle(int port, bool write_side) const;
+
   // A trip of the marked loop at `line` (LOOM_PIPELINE) begins: always a new
   // iteration, and the first of a run of that loop's trips enters the loop.
   // Trips do not nest.
@@ -98,7 +117,7 @@ class ProcessClock {
     const int64_t k = use(port);  // first: it may begin the iteration the stage is of
     if (staged_) [[unlikely]]
       return staged_read(port, k, readable);
-    stall(Interval::wait_empty, port, readable - k);
+    stall(Interval::wait_empty, port, readable - k, k);
     input(k);  // the word is there in the read's own stage
     return issue_ + k;
   }
@@ -107,7 +126,7 @@ class ProcessClock {
   [[gnu::always_inline]] int64_t write(int port, int64_t freed) {
     const int64_t k = use(ports_ + port);
     const int64_t at = reached((declares_ ? declared_write(port) : write_at_) + k);
-    stall(Interval::wait_full, port, freed - at);
+    stall(Interval::wait_full, port, freed - at, at);
     return issue_ + at;
   }
   // A non-blocking read or write on `port` (docs/timing.md, "Non-blocking
@@ -240,7 +259,7 @@ class ProcessClock {
   // readable from `ready`: stalls until then; returns the read's cycle.
   int64_t dram_read(int port, int64_t k, int64_t ready) {
     if (ready - k > issue_) [[unlikely]]
-      stall_until(Interval::wait_dram, port, ready - k);
+      stall_until(Interval::wait_dram, port, ready - k, k);
     return issue_ + k;
   }
   // The argument port the process last waited on DRAM for, and until when
@@ -291,7 +310,7 @@ class ProcessClock {
   // latency (staged_), its accesses keep the full state, out of line.
   [[gnu::noinline]] int64_t staged_read(int port, int64_t k, int64_t readable) {
     const int64_t at = staged_read_at(port, k);
-    stall(Interval::wait_empty, port, readable - at);
+    stall(Interval::wait_empty, port, readable - at, at);
     return issue_ + at;
   }
   // The stage of the k-th read of `port` in the iteration, which is an input.
@@ -356,9 +375,11 @@ class ProcessClock {
     if (issue_ > bound_) [[unlikely]]
       *alarm_ = INT64_MIN;
   }
-  [[gnu::always_inline]] void stall(Interval::Kind kind, int port, int64_t until) {
+  // A stall of the access at stage `stage`, which moves the iteration's
+  // issue to `until`.
+  [[gnu::always_inline]] void stall(Interval::Kind kind, int port, int64_t until, int64_t stage) {
     if (until > issue_) [[unlikely]]
-      stall_until(kind, port, until);
+      stall_until(kind, port, until, stage);
   }
   // The first trip of a run of the marked loop at `line`; and the end of a
   // run, which waits for its drain and write responses (control_timing.h).
@@ -380,7 +401,8 @@ class ProcessClock {
   // The cycle after `drained` by which every write response is back (a wait
   // on DRAM if any is later).
   int64_t answered(int64_t drained);
-  void stall_until(Interval::Kind kind, int port, int64_t until) {
+  void stall_until(Interval::Kind kind, int port, int64_t until, int64_t stage) {
+    if (freeze_ != nullptr) freeze_->frozen(issue_ + stage, until - issue_);
     if (kind == Interval::wait_dram) {
       last_dram_port_ = port, last_dram_until_ = until;
       if (dram_stall_iteration_ != iterations_) dram_stall_iteration_ = iterations_, dram_stall_in_iteration_ = 0;
@@ -405,6 +427,7 @@ class ProcessClock {
   std::vector<char> kind_;  // per side: kStream, kArgument or kMemory
   std::vector<int64_t> probed_in_;  // per side: the iteration last probed in (probe()); empty until one is
   SimListener* listener_;
+  Freeze* freeze_ = nullptr;  // under stp only
   size_t process_;
   int64_t issue_, iterations_ = 0;
   // Outside any marked loop; in a trip; between a run's trips (the run goes

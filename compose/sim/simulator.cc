@@ -47,6 +47,7 @@ class Task final : public SimProcess {
   // What the run drives (SimProcess's protected part), for the Simulation.
   using SimProcess::clock;
   using SimProcess::record_into;
+  using SimProcess::run_stalled;
   using SimProcess::set_step_limit;
   using SimProcess::steps;
   using SimProcess::failed_polls;
@@ -455,9 +456,16 @@ SimResult Simulation::run(const Inputs& inputs) {
     arguments.push_back(given != inputs.end() ? given->second : Buffer(a.word, a.size));
   }
   ready_.assign(region.processes.size(), nullptr);
+  // A stalled pipeline holds its words back until the stalls that may move
+  // them are known; a non-blocking access must see each word as it is
+  // written, so a region with one keeps the flushable style (docs/timing.md).
+  bool stalled = options.pipeline_style == SimOptions::PipelineStyle::stp && traces_ == nullptr;
+  for (const loom::Process& p : region.processes)
+    for (const PortInfo& port : p.unit->ports) stalled = stalled && !port.nonblocking;
   for (size_t i = 0; i < region.processes.size(); ++i) {
     processes.push_back(std::make_unique<Task>(*this, static_cast<int>(i), region.processes[i]));
     processes.back()->bind_ports();
+    if (stalled) processes.back()->run_stalled();
     if (traces_ != nullptr) processes.back()->record_into(&(*traces_)[i], options.max_cycles);
     enqueue(*processes.back());
   }

@@ -42,6 +42,15 @@ struct SimOptions {
   // coupled simulator's to give).
   enum class Engine { coupled, trace };
   Engine engine = Engine::coupled;
+  // What a pipelined loop does when one access cannot proceed (UG1399,
+  // `pragma HLS pipeline style`; docs/timing.md, "Pipeline styles"):
+  // flushable, the stalled trip and the later ones wait while the trips ahead
+  // of it go on (flp, frp); or stp, the stalled pipeline, where every trip in
+  // flight waits, so a word a trip ahead would write during the stall leaves
+  // after it. stp is the coupled engine's only (the trace engine refuses it),
+  // and a region with a non-blocking access keeps flushable.
+  enum class PipelineStyle { flushable, stp };
+  PipelineStyle pipeline_style = PipelineStyle::flushable;
 };
 
 struct ProcessStats {

@@ -109,6 +109,12 @@ Status check_run(const Region& region, const Inputs& inputs, const SimOptions& o
   check_listeners(options, status);
   check_depths(region, options, status);
   if (status.ok()) check_fifo_memory(region, options, status);
+  // The trace engine times a trace whose words were published as they were
+  // written; a stalled pipeline moves a word after it is written.
+  if (options.pipeline_style == SimOptions::PipelineStyle::stp && options.engine == SimOptions::Engine::trace)
+    status.add("pipeline-style-engine", "the run's options",
+               "ask for the stalled pipeline style (stp) on the trace engine, which times only the flushable one; run "
+               "stp on the coupled engine");
   for (const Process& p : region.processes)
     if (p.unit->entry<SimBody>(kSimulatorBackend) == nullptr)
       status.add("no-simulator-entry", "unit '" + p.name() + "'",

@@ -122,6 +122,7 @@ class Gate {
     for (size_t e = 0; e < after.C.size(); ++e) r.changed += after.C[e] != initial.C[e];
     Timeline timeline;
     SimOptions options;
+    options.pipeline_style = style_;
     if (cross_check_engines_) options.listeners.push_back(&timeline);
     auto sim = run_workload(region_, work.value(), "run '" + r.name + "'", options);
     if (!sim.ok()) {
@@ -158,6 +159,11 @@ class Gate {
   // Every later run is also timed by the trace engine, which must report the
   // run the coupled simulator did (bench: the two engines share no timer).
   void cross_check_engines() { cross_check_engines_ = true; }
+  // Every later run under `style`; stp ends the cross-check, which it has no trace engine for.
+  void pipeline_style(SimOptions::PipelineStyle style) {
+    style_ = style;
+    if (style == SimOptions::PipelineStyle::stp) cross_check_engines_ = false;
+  }
 
   // The gate's negative controls, on the last run, which must have completed
   // exactly: each breaks one thing the gate relies on and is exact when the
@@ -301,6 +307,7 @@ class Gate {
   SimResult last_sim_;  // the last run's, once it completed
   Workload last_work_;
   bool cross_check_engines_ = false;
+  SimOptions::PipelineStyle style_ = SimOptions::PipelineStyle::flushable;
 };
 
 // vadd_program: a GEMM whose k-tiles are summed by explicit vadd, as the design
@@ -390,11 +397,13 @@ std::vector<GateCase> bench_cases(const isa::Params& p) {
   return cases;
 }
 
-Result<std::vector<GateRun>> bench(const Overrides& overrides, const Compose& compose, const std::string& spec_path) {
+Result<std::vector<GateRun>> bench(const Overrides& overrides, const Compose& compose, const std::string& spec_path,
+                                   SimOptions::PipelineStyle style) {
   auto gate = Gate::make(overrides, compose, spec_path);
   if (!gate.ok()) return gate.status();
   Gate& g = gate.value();
   g.cross_check_engines();
+  g.pipeline_style(style);
   std::vector<GateRun> runs;
   const std::vector<GateCase> cases = bench_cases(g.params());
   // The gate's own checks, shown to refuse on the first run, and listed last.

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "common/status.h"
+#include "compose/sim/simulator.h"
 #include "machines/tinytpu/isa_dsl.h"
 #include "machines/tinytpu/isa_files.h"
 #include "machines/tinytpu/tinytpu.h"
@@ -100,8 +101,11 @@ std::vector<GateCase> bench_cases(const isa::Params& p);
 // Each run is also executed through the action model of the spec at
 // `spec_path` (relative: to the working directory, as in a test's runfiles),
 // and C compared three ways; errors: the spec's, the model's.
+// Under `style` stp (SimOptions::PipelineStyle) the runs are the coupled
+// engine's alone: the trace engine times only the flushable style.
 Result<std::vector<GateRun>> bench(const Overrides& overrides, const Compose& compose = architecture,
-                                   const std::string& spec_path = std::string(kSpecPath));
+                                   const std::string& spec_path = std::string(kSpecPath),
+                                   SimOptions::PipelineStyle style = SimOptions::PipelineStyle::flushable);
 // Called after each run with the runs done and the runs in all.
 using Progress = std::function<void(size_t done, size_t total)>;
 // Programs at the holes a mutation campaign found: accumulator rows doubled

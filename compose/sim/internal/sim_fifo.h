@@ -41,6 +41,11 @@ struct SimFifo : TimedFifo {
     if (before > p.before) p = {before, std::move(to), at};
   }
 
+  // The first word whose write cycle its writer's stalled pipeline may still
+  // move (SimOptions::PipelineStyle::stp), which no read may take yet, nor
+  // any word after it; INT64_MAX: none.
+  int64_t frozen_from = INT64_MAX;
+
   SimFifo(int bits, int64_t depth)
       : TimedFifo(bits, depth), stride(bits::limbs_for(static_cast<unsigned>(bits))), ring(times.ring_words() * stride, 0) {}
   uint64_t* slot(size_t s) { return ring.data() + s * stride; }
