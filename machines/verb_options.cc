@@ -66,6 +66,19 @@ void add_rewrite_cycles(CLI::App& cmd, bool& rewrite) {
                     "commit why each row moved"));
 }
 
+void add_pipeline_style(CLI::App& cmd, SimOptions::PipelineStyle& style) {
+  once(cmd.add_option_function<std::string>(
+           "--pipeline-style",
+           [&style](const std::string& v) {
+             style = v == "stp" ? SimOptions::PipelineStyle::stp : SimOptions::PipelineStyle::flushable;
+           },
+           "flushable (a stalled trip holds back the later ones; the trips ahead go on) or stp (every trip in flight "
+           "waits: UG1399 pipeline style=stp; coupled engine only; docs/timing.md)"))
+      ->type_name("STYLE")
+      ->check(CLI::IsMember({"flushable", "stp"}))
+      ->default_str("flushable");
+}
+
 void add_model_only(CLI::App& cmd, bool& model_only) {
   once(cmd.add_flag("--model-only", model_only,
                     "two ways: the reference and the action executor, with no unit body simulated"));

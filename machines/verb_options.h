@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <string>
 
+#include "compose/sim/simulator.h"
+
 namespace loom {
 
 // `bazel run` starts the tool in its runfiles; a relative path means where the
@@ -40,6 +42,8 @@ void add_root(CLI::App& cmd, std::string& root, const std::string& what);
 
 // --rewrite-cycles, for a bench that holds its cycles to a committed table.
 void add_rewrite_cycles(CLI::App& cmd, bool& rewrite);
+// --pipeline-style flushable|stp, for a verb that simulates (SimOptions::PipelineStyle).
+void add_pipeline_style(CLI::App& cmd, SimOptions::PipelineStyle& style);
 // --model-only, for a conform that can leave the bodies out.
 void add_model_only(CLI::App& cmd, bool& model_only);
 

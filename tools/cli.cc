@@ -190,7 +190,7 @@ Result<Region> compose(const Chosen& c, std::vector<int64_t>* run_depths = nullp
 struct SimFlags {
   std::vector<int64_t> depths;  // each channel's, for the run
   std::string engine = "coupled";
-  std::string pipeline_style = "flushable";
+  SimOptions::PipelineStyle pipeline_style = SimOptions::PipelineStyle::flushable;
   uint64_t seed = 0;
   int64_t max_cycles = SimOptions{}.max_cycles, max_steps = SimOptions{}.max_steps;
   std::string trace;
@@ -217,8 +217,7 @@ int simulate_and_report(const MachineEntry& machine, const Region& region, const
   options.max_steps = f.max_steps;
   options.depths = f.depths;
   options.engine = f.engine == "trace" ? SimOptions::Engine::trace : SimOptions::Engine::coupled;
-  options.pipeline_style =
-      f.pipeline_style == "stp" ? SimOptions::PipelineStyle::stp : SimOptions::PipelineStyle::flushable;
+  options.pipeline_style = f.pipeline_style;
   if (!f.trace.empty()) options.listeners.push_back(&trace);
   const std::string where = finish ? std::string("the program") : "seed " + std::to_string(f.seed);
   auto result = run_workload(region, work, where, options);
@@ -431,12 +430,7 @@ class CommandLine {
         ->type_name("ENGINE")
         ->check(CLI::IsMember({"coupled", "trace"}))
         ->capture_default_str();
-    once(sim->add_option("--pipeline-style", sim_flags_.pipeline_style,
-                         "flushable (a stalled trip holds back the later ones; the trips ahead go on) or stp (every "
-                         "trip in flight waits: UG1399 pipeline style=stp; coupled engine only; docs/timing.md)"))
-        ->type_name("STYLE")
-        ->check(CLI::IsMember({"flushable", "stp"}))
-        ->capture_default_str();
+    add_pipeline_style(*sim, sim_flags_.pipeline_style);
     once(sim->add_flag("--json", sim_flags_.json, "one JSON document (docs/cli.md)"));
     // The machine the command line names (else sim's default) may take a
     // program of the user's, with options of its own (machines/sim_program.h):

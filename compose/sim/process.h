@@ -240,7 +240,7 @@ class SimProcess : private ProcessClock::Freeze {
     for (size_t k = 0; k < fifo_of_.size(); ++k) {
       if (fifo_of_[k] == unbound_) continue;
       if (unit_.ports[k].kind == PortKind::reads) fifo_of_[k]->reader = this;
-      if (unit_.ports[k].kind == PortKind::writes) fifo_of_[k]->writer = this, fifos_held_.push_back(fifo_of_[k]);
+      if (unit_.ports[k].kind == PortKind::writes) fifo_of_[k]->writer = this, written_fifos_.push_back(fifo_of_[k]);
     }
     for (detail::SimStorage& s : storage_of_) {
       for (const detail::SimStorage& other : storage_of_)
@@ -486,9 +486,9 @@ class SimProcess : private ProcessClock::Freeze {
     if (kept_held == held_.size()) return;
     held_.resize(kept_held);
     // A FIFO's held words are its last ones: each now holds from its first still held.
-    for (detail::SimFifo* f : fifos_held_) f->frozen_from = INT64_MAX;
+    for (detail::SimFifo* f : written_fifos_) f->frozen_from = INT64_MAX;
     for (const Held& h : held_) h.fifo->frozen_from = std::min(h.fifo->frozen_from, h.index);
-    for (detail::SimFifo* f : fifos_held_) wake_waiter(*f);
+    for (detail::SimFifo* f : written_fifos_) wake_waiter(*f);
   }
   [[noreturn, gnu::cold, gnu::noinline]] void bad_row(int port, int64_t row, const char* verb) {
     const detail::SimStorage& s = storage_of_[static_cast<size_t>(port)];
@@ -601,7 +601,7 @@ class SimProcess : private ProcessClock::Freeze {
   };
   bool stalling_ = false;
   std::vector<Held> held_;
-  std::vector<detail::SimFifo*> fifos_held_;
+  std::vector<detail::SimFifo*> written_fifos_;
 };
 
 }  // namespace loom

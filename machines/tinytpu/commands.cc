@@ -62,7 +62,7 @@ struct SpecArgs {
 };
 struct BenchArgs : SpecArgs {
   bool rewrite_cycles = false;
-  std::string pipeline_style = "flushable";
+  SimOptions::PipelineStyle pipeline_style = SimOptions::PipelineStyle::flushable;
 };
 struct StressArgs : SpecArgs {
   bool progress = true;  // shown only where standard error is a terminal
@@ -153,12 +153,11 @@ int bench_verb(const BenchArgs& a) {
   const auto start = std::chrono::steady_clock::now();
   auto p = build_from(a.overrides);
   if (!p.ok()) return exit_reporting(p.status());
-  const bool stp = a.pipeline_style == "stp";
+  const bool stp = a.pipeline_style == SimOptions::PipelineStyle::stp;
   if (stp && a.rewrite_cycles)
     return exit_reporting(Error{"usage", "`loom bench --pipeline-style stp`",
                                 "has no cycle table to rewrite: the committed table is the flushable style's"});
-  auto runs = tinytpu::bench(a.overrides, architecture, spec_of(a),
-                             stp ? SimOptions::PipelineStyle::stp : SimOptions::PipelineStyle::flushable);
+  auto runs = tinytpu::bench(a.overrides, architecture, spec_of(a), a.pipeline_style);
   if (!runs.ok()) return exit_reporting(runs.status());
   const int64_t t = p.value().T;
   // The seed published its cycles at the default build, and only there.
@@ -759,12 +758,7 @@ const VerbRegistration kBench({"bench", "tinytpu", kBenchHelp, kBenchRank, true,
                                  auto a = std::make_shared<BenchArgs>();
                                  add_json(cmd, a->json);
                                  add_rewrite_cycles(cmd, a->rewrite_cycles);
-                                 once(cmd.add_option("--pipeline-style", a->pipeline_style,
-                                                     "flushable or stp (every trip in flight waits on a stall; "
-                                                     "coupled engine only; docs/timing.md)"))
-                                     ->type_name("STYLE")
-                                     ->check(CLI::IsMember({"flushable", "stp"}))
-                                     ->capture_default_str();
+                                 add_pipeline_style(cmd, a->pipeline_style);
                                  return with_spec(cmd, a, bench_verb);
                                }});
 
