@@ -231,6 +231,28 @@ TEST_CASE("bench runs every published shape four ways and vadd_program, each exa
   }
 }
 
+// Under stp (docs/timing.md, "Pipeline styles") a stall moves every trip in
+// flight, never fewer than under flushable, and a blocking network's times
+// only grow when any of its accesses waits longer: so no run is faster, and
+// the results are the same. The array's chains stall, so some GEMM is slower.
+TEST_CASE("under the stp pipeline style every bench run is exact and none is faster than under flushable") {
+  auto flushable = bench({});
+  auto stp = bench({}, architecture, std::string(kSpecPath), SimOptions::PipelineStyle::stp);
+  REQUIRE(flushable.ok());
+  REQUIRE(stp.ok());
+  REQUIRE(stp.value().size() == flushable.value().size());
+  int slower = 0;
+  for (size_t i = 0; i < stp.value().size(); ++i) {
+    const GateRun &f = flushable.value()[i], &s = stp.value()[i];
+    INFO(s.name << ": stp " << s.cycles << ", flushable " << f.cycles << "; " << s.failure.to_string());
+    CHECK(s.name == f.name);
+    CHECK(s.exact);
+    if (s.control) continue;
+    CHECK(s.cycles >= f.cycles);
+    slower += s.cycles > f.cycles && s.m > 0;
+  }
+  CHECK(slower > 0);
+}
 // stress itself runs sharded in stress_test.cc.
 
 // The elements of C a run names as mismatched ("C[row][col]"), and whether it names any.
