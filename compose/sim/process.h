@@ -58,27 +58,27 @@ class SimProcess : private ProcessClock::Freeze {
   [[gnu::always_inline]] void read(int port, uint64_t* limbs, int limb_count) {
     detail::SimFifo& f = *fifo_of_[static_cast<size_t>(port)];
     step(port, ProcessTrace::kRead);
-    // A word its writer's stalled pipeline may still hold back is not there yet.
-    while (f.times.empty() || f.times.reads() >= f.frozen_from) [[unlikely]]
+    if (guarded_) [[unlikely]]
+      return guarded_read(f, port, limbs, limb_count);
+    while (f.times.empty()) [[unlikely]]
       blocked(f, port, false);
     assert(static_cast<int>(f.stride) == limb_count);
     copy_limbs(f.ring.data() + f.times.head_slot() * static_cast<size_t>(limb_count), limb_count, limbs);
-    kept(f.no_read, port, f.read(clock_, port));
+    f.read(clock_, port);
     wake_waiter(f);
   }
 
   [[gnu::always_inline]] void write(int port, const uint64_t* limbs, int limb_count) {
     detail::SimFifo& f = *fifo_of_[static_cast<size_t>(port)];
     step(port, ProcessTrace::kWrite);
+    if (guarded_) [[unlikely]]
+      return guarded_write(f, port, limbs, limb_count);
     while (f.times.full()) [[unlikely]]
       blocked(f, port, true);
     assert(static_cast<int>(f.stride) == limb_count);
     f.make_room();
     copy_limbs(limbs, limb_count, f.ring.data() + f.times.tail_slot() * static_cast<size_t>(limb_count));
-    const int64_t at = f.write(clock_, port);
-    kept(f.no_write, port, at);
-    if (stalling_) [[unlikely]]
-      return hold(f, at);
+    f.write(clock_, port);
     wake_waiter(f);
   }
 
@@ -259,12 +259,17 @@ class SimProcess : private ProcessClock::Freeze {
     if (!held_.empty()) release_held(INT64_MAX);  // the loop has drained: nothing stalls it again
   }
 
+  // Some answer given on trust relies on this process's accesses to one
+  // side of a FIFO (SimFifo::promise): from now on each of its blocking
+  // stream accesses is checked against it, as its non-blocking ones always are.
+  void guard() { guarded_ = true; }
+
   // Runs the process as a stalled pipeline (SimOptions::PipelineStyle::stp):
   // each word it writes is held until no stall of a later access can move
   // it, and a stall moves every held word at or after its cycle. Set before
   // the run; the process must not move after it.
   void run_stalled() {
-    stalling_ = true;
+    stalling_ = guarded_ = true;
     clock_.set_freeze(this);
   }
 
@@ -422,8 +427,32 @@ class SimProcess : private ProcessClock::Freeze {
       past_limit(port, op);
     // Every access from here on is at the current issue or later, so no
     // stall can move a held word before it.
-    if (!held_.empty()) [[unlikely]]
+    if (guarded_ && !held_.empty()) [[unlikely]]
       release_held(clock_.now());
+  }
+  // A stream access of a guarded process (guard()): the same access, and
+  // what the common one leaves out: a word held back by its writer's
+  // stalled pipeline is not there yet, a word this process writes under stp
+  // is held, and an access on a side some answer given on trust relied on
+  // is checked against that answer (kept()).
+  [[gnu::noinline]] void guarded_read(detail::SimFifo& f, int port, uint64_t* limbs, int limb_count) {
+    while (f.times.empty() || f.times.reads() >= f.frozen_from) [[unlikely]]
+      blocked(f, port, false);
+    assert(static_cast<int>(f.stride) == limb_count);
+    copy_limbs(f.ring.data() + f.times.head_slot() * static_cast<size_t>(limb_count), limb_count, limbs);
+    kept(f.no_read, port, f.read(clock_, port));
+    wake_waiter(f);
+  }
+  [[gnu::noinline]] void guarded_write(detail::SimFifo& f, int port, const uint64_t* limbs, int limb_count) {
+    while (f.times.full()) [[unlikely]]
+      blocked(f, port, true);
+    assert(static_cast<int>(f.stride) == limb_count);
+    f.make_room();
+    copy_limbs(limbs, limb_count, f.ring.data() + f.times.tail_slot() * static_cast<size_t>(limb_count));
+    const int64_t at = f.write(clock_, port);
+    kept(f.no_write, port, at);
+    if (stalling_) return hold(f, at);
+    wake_waiter(f);
   }
   [[gnu::always_inline]] void wake_waiter(detail::SimFifo& f) {
     if (f.waiter == nullptr) [[likely]]
@@ -600,6 +629,9 @@ class SimProcess : private ProcessClock::Freeze {
     int64_t at;     // its write's cycle so far
   };
   bool stalling_ = false;
+  // Its stream accesses take the guarded path (guarded_read, guarded_write):
+  // it runs stalled, or some answer given on trust relies on its accesses.
+  bool guarded_ = false;
   std::vector<Held> held_;
   std::vector<detail::SimFifo*> written_fifos_;
 };

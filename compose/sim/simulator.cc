@@ -51,6 +51,7 @@ class Task final : public SimProcess {
   using SimProcess::set_step_limit;
   using SimProcess::steps;
   using SimProcess::failed_polls;
+  using SimProcess::guard;
   using SimProcess::polling_port;
   using SimProcess::unit;
 
@@ -286,13 +287,16 @@ bool Simulation::release_proved(bool trusting) {
     Task& t = *p;
     if (t.parked_on == nullptr || t.state != Task::blocked) continue;
     detail::SimFifo& f = *t.parked_on;
-    const SimProcess* other = t.blocked_on_full ? f.reader : f.writer;
+    SimProcess* other = t.blocked_on_full ? f.reader : f.writer;
     const int64_t delay = t.blocked_on_full ? kWriteAfterRead : f.read_after_write;
     const int64_t next = other == nullptr ? INT64_MAX
                                           : lower_bound(static_cast<size_t>(static_cast<const Task*>(other)->id), memo,
                                                         visiting, trusting);
     if (next != INT64_MAX && next + delay <= t.parked_at) continue;
-    if (trusting) f.promise(t.blocked_on_full, t.parked_at - delay + 1, t.decl.name(), t.parked_at);
+    if (trusting) {
+      f.promise(t.blocked_on_full, t.parked_at - delay + 1, t.decl.name(), t.parked_at);
+      if (other != nullptr) static_cast<Task*>(other)->guard();
+    }
     t.proved = true;
     wake(t);
     any = true;

@@ -28,19 +28,6 @@ struct SimFifo : TimedFifo {
   // other has got (null where a port is unbound).
   SimProcess* reader = nullptr;
   SimProcess* writer = nullptr;
-  // A parked process answered on trust (Simulation::release_parked): its
-  // other side promised to make no read (on_full) or no write before
-  // `before`; `to` relied on it for its access at cycle `at`. INT64_MIN: no promise.
-  struct Promise {
-    int64_t before = INT64_MIN;
-    std::string to;  // the process relying on it, by name
-    int64_t at = 0;
-  } no_read, no_write;
-  void promise(bool on_full, int64_t before, std::string to, int64_t at) {
-    Promise& p = on_full ? no_read : no_write;
-    if (before > p.before) p = {before, std::move(to), at};
-  }
-
   // The first word whose write cycle its writer's stalled pipeline may still
   // move (SimOptions::PipelineStyle::stp), which no read may take yet, nor
   // any word after it; INT64_MAX: none.
@@ -53,6 +40,21 @@ struct SimFifo : TimedFifo {
   [[gnu::always_inline]] void make_room() {
     if (times.grew()) [[unlikely]]
       ring.resize(times.ring_words() * stride);
+  }
+
+  // A parked process answered on trust (Simulation::release_parked): its
+  // other side promised to make no read (on_full) or no write before
+  // `before`; `to` relied on it for its access at cycle `at`. INT64_MIN: no promise.
+  // The side that promised checks it: at each non-blocking access, and on
+  // its blocking ones once guarded (SimProcess::guard).
+  struct Promise {
+    int64_t before = INT64_MIN;
+    std::string to;  // the process relying on it, by name
+    int64_t at = 0;
+  } no_read, no_write;
+  void promise(bool on_full, int64_t before, std::string to, int64_t at) {
+    Promise& p = on_full ? no_read : no_write;
+    if (before > p.before) p = {before, std::move(to), at};
   }
 };
 
